@@ -1,0 +1,55 @@
+#pragma once
+// The effective configuration: the schema's defaults overlaid, in order, by INI files and
+// `--set key=value` overrides. Every value is checked against its option when it is set, so a
+// bad value stops the run at the line that wrote it (ARCHITECTURE.md section 6).
+#include <cstdint>
+#include <iosfwd>
+#include <map>
+#include <string>
+
+#include "config/ConfigSchema.h"
+
+namespace warpsim {
+
+class Config {
+ public:
+  explicit Config(const ConfigSchema& schema);
+
+  // INI: `[section]` headers prefix the keys that follow (`[l1d]` + `size = 32KiB` sets
+  // `l1d.size`); `#` and `;` start comments; keys before any section are taken as written.
+  // Errors name the file and line. Throws ConfigError.
+  void loadIniFile(const std::string& path);
+  void loadIniText(const std::string& text, const std::string& sourceName);
+  // "key=value", as given to --set. Throws ConfigError.
+  void setAssignment(const std::string& assignment, const std::string& sourceName = "--set");
+  void set(const std::string& key, const std::string& value, const std::string& sourceName);
+
+  // Typed reads. Asking for an option the schema does not declare, or with the wrong kind, is a
+  // programming error (std::logic_error), not a user error.
+  bool getBool(const std::string& key) const;
+  std::int64_t getInt(const std::string& key) const;
+  std::uint64_t getUInt(const std::string& key) const;
+  double getDouble(const std::string& key) const;
+  std::uint64_t getSize(const std::string& key) const;  // bytes
+  double getFreqMHz(const std::string& key) const;
+  const std::string& getString(const std::string& key) const;  // String and Enum options
+
+  // Whether the value differs from the schema default (set by a file or --set).
+  bool isSet(const std::string& key) const;
+  // The effective configuration as an INI file that loadIniFile accepts; each value set away
+  // from its default carries a comment naming where it came from.
+  void dump(std::ostream& os) const;
+
+  const ConfigSchema& schema() const { return schema_; }
+
+ private:
+  struct Value {
+    std::string text;
+    std::string source;  // "default", "fermi.ini:12", "--set"
+  };
+  const OptionSpec& spec(const std::string& key, OptionKind kind) const;
+  const ConfigSchema& schema_;
+  std::map<std::string, Value> values_;
+};
+
+}  // namespace warpsim

@@ -1,0 +1,61 @@
+#pragma once
+// Statistics registered under hierarchical names (`gpu.sm3.l1d.misses`), written as a JSON
+// tree (whole run and per kernel) and a flat CSV (ARCHITECTURE.md section 6). Blocks own their
+// Counters and Histograms; the registry holds references and reads them only when reporting.
+#include <cstdint>
+#include <functional>
+#include <iosfwd>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "stats/Counter.h"
+#include "stats/Histogram.h"
+
+namespace warpsim {
+
+class StatsRegistry {
+ public:
+  // `path` is dotted; registering the same path twice is a programming error (logic_error).
+  void addCounter(const std::string& path, const Counter& c);
+  void addHistogram(const std::string& path, const Histogram& h);
+  // num / den, computed from the counters (so per-kernel entries get the kernel's own ratio);
+  // 0 when den is 0.
+  void addRatio(const std::string& path, const Counter& num, const Counter& den);
+  // A value computed when reported (whole run only, not per kernel).
+  void addValue(const std::string& path, std::function<double()> fn);
+
+  // Marks a kernel boundary: the kernel's entry holds every counter's and histogram's change
+  // since the previous boundary (or the start), and the ratios of those changes.
+  void endKernel(const std::string& kernelName, nlohmann::json summary);
+
+  // The module tree of the whole run: {"gpu": {"sm0": {"l1d": {"misses": 12, ...}}}}.
+  // Histograms are objects {count, sum, min, max, mean, bucket_width, buckets}.
+  nlohmann::json tree() const;
+  // Per-kernel entries in launch order: the summary passed to endKernel, plus "stats": tree.
+  const nlohmann::json& kernels() const { return kernels_; }
+  // Every counter, ratio and value, one `path,value` line each, sorted by path.
+  void writeCsv(std::ostream& os) const;
+
+ private:
+  struct Ratio {
+    const Counter* num;
+    const Counter* den;
+  };
+  void claim(const std::string& path);
+  std::map<std::string, const Counter*> counters_;
+  std::map<std::string, const Histogram*> histograms_;
+  std::map<std::string, Ratio> ratios_;
+  std::map<std::string, std::function<double()>> values_;
+  std::map<std::string, std::uint64_t> counterBase_;             // values at the last boundary
+  std::map<std::string, std::vector<std::uint64_t>> histBase_;  // bucket counts + count + sum
+  nlohmann::json kernels_ = nlohmann::json::array();
+};
+
+// Writes `text` to `path` through a temporary file renamed into place, so an interrupted run
+// never leaves a file that looks complete. Throws std::runtime_error naming the path.
+void writeFileAtomically(const std::string& path, const std::string& text);
+
+}  // namespace warpsim
