@@ -1,0 +1,71 @@
+#include "core/ClockDomain.h"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include "core/ClockEngine.h"
+
+namespace warpsim {
+ClockDomain::ClockDomain(ClockEngine& engine, std::string name, double freqMHz,
+                         std::uint32_t order)
+    : engine_(engine), name_(std::move(name)), freqMHz_(freqMHz), order_(order) {
+  if (!(freqMHz > 0.0 && freqMHz <= 1.0e6))
+    throw std::invalid_argument("clock domain '" + name_ + "': frequency must be in (0, 1e6] MHz");
+  // Time resolution is 1 ps; a period that is not a whole number of picoseconds is rounded
+  // (700 MHz -> 1429 ps: 0.03% slow), which every block in the domain sees alike.
+  periodPs_ = static_cast<std::uint64_t>(std::llround(1.0e6 / freqMHz));
+}
+
+void ClockDomain::add(Clocked& block) {
+  if (block.domain_ != nullptr)
+    throw std::logic_error("a block is registered with clock domain '" + name_ + "' twice");
+  block.domain_ = this;
+  block.index_ = static_cast<std::uint32_t>(blocks_.size());
+  blocks_.push_back(&block);
+}
+
+void ClockDomain::wake(Clocked& block) {
+  if (block.active_) return;
+  block.active_ = true;
+  pending_.push_back(&block);
+  engine_.notifyWork();
+}
+
+void ClockDomain::wakeAt(Clocked& block, Cycle cycle) { engine_.schedule(block, cycle * periodPs_); }
+
+std::uint64_t ClockDomain::nextEdgePs(std::uint64_t nowPs) const {
+  const Cycle c = std::max((nowPs + periodPs_ - 1) / periodPs_, nextUnticked_);
+  return c * periodPs_;
+}
+
+void ClockDomain::admitPending() {
+  if (pending_.empty()) return;
+  const auto byIndex = [](const Clocked* a, const Clocked* b) { return a->index_ < b->index_; };
+  std::sort(pending_.begin(), pending_.end(), byIndex);
+  scratch_.clear();
+  std::merge(active_.begin(), active_.end(), pending_.begin(), pending_.end(),
+             std::back_inserter(scratch_), byIndex);
+  active_.swap(scratch_);
+  pending_.clear();
+}
+
+void ClockDomain::tickEdge(std::uint64_t timePs) {
+  cycle_ = timePs / periodPs_;
+  nextUnticked_ = cycle_ + 1;
+  admitPending();
+  ++edges_;
+  // A block woken during this edge (by a block ticked before or after it) lands in pending_ and
+  // ticks from the next edge; blocks still active stay on the list.
+  scratch_.clear();
+  for (Clocked* b : active_) {
+    ++ticks_;
+    if (b->tick())
+      scratch_.push_back(b);
+    else
+      b->active_ = false;
+  }
+  active_.swap(scratch_);
+}
+
+}  // namespace warpsim

@@ -1,0 +1,56 @@
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/Clocked.h"
+
+namespace warpsim {
+
+class ClockEngine;
+
+// A set of blocks sharing one clock (core, interconnect, L2, DRAM). Edges fall at multiples of
+// the period; the domain's cycle number is the count of its edges since time zero, so cycles
+// advance during idle stretches exactly as they would with a free-running clock.
+class ClockDomain {
+ public:
+  ClockDomain(ClockEngine& engine, std::string name, double freqMHz, std::uint32_t order);
+
+  // Registers a block; blocks tick in registration order. A new block starts asleep.
+  void add(Clocked& block);
+
+  const std::string& name() const { return name_; }
+  double freqMHz() const { return freqMHz_; }
+  std::uint64_t periodPs() const { return periodPs_; }
+  // The current cycle: the newest edge at or before the engine's time.
+  Cycle cycle() const { return cycle_; }
+  std::size_t activeCount() const { return active_.size() + pending_.size(); }
+  std::uint64_t ticksExecuted() const { return ticks_; }
+  std::uint64_t edgesExecuted() const { return edges_; }
+
+ private:
+  friend class Clocked;
+  friend class ClockEngine;
+  void wake(Clocked& block);
+  void wakeAt(Clocked& block, Cycle cycle);
+  // Engine side.
+  bool hasWork() const { return !active_.empty() || !pending_.empty(); }
+  std::uint64_t nextEdgePs(std::uint64_t nowPs) const;
+  void tickEdge(std::uint64_t timePs);
+  void admitPending();
+
+  ClockEngine& engine_;
+  std::string name_;
+  double freqMHz_;
+  std::uint64_t periodPs_;
+  std::uint32_t order_;
+  Cycle cycle_ = 0;
+  Cycle nextUnticked_ = 0;  // the first edge not yet ticked: an edge never ticks twice
+  std::vector<Clocked*> blocks_;
+  std::vector<Clocked*> active_;   // sorted by registration index
+  std::vector<Clocked*> pending_;  // woken since the last edge; merged in before the next
+  std::vector<Clocked*> scratch_;
+  std::uint64_t ticks_ = 0, edges_ = 0;
+};
+
+}  // namespace warpsim

@@ -1,0 +1,91 @@
+#include "core/ClockEngine.h"
+
+#include <limits>
+#include <stdexcept>
+
+namespace warpsim {
+namespace {
+constexpr std::uint64_t kNever = std::numeric_limits<std::uint64_t>::max();
+}
+
+ClockEngine::ClockEngine(sc_core::sc_module_name name) : sc_core::sc_module(name) {
+  if (sc_core::sc_get_time_resolution() != sc_core::sc_time(1, sc_core::SC_PS))
+    throw std::logic_error(std::string(this->name()) + ": needs SystemC's 1 ps time resolution");
+  SC_HAS_PROCESS(ClockEngine);
+  SC_THREAD(run);
+}
+
+ClockDomain& ClockEngine::addDomain(const std::string& name, double freqMHz) {
+  domains_.push_back(std::make_unique<ClockDomain>(*this, name, freqMHz,
+                                                   static_cast<std::uint32_t>(domains_.size())));
+  return *domains_.back();
+}
+
+void ClockEngine::setCycleLimit(const ClockDomain& domain, Cycle limit) {
+  limitPs_ = limit == 0 ? kNever : limit * domain.periodPs();
+}
+
+void ClockEngine::schedule(Clocked& block, std::uint64_t timePs) {
+  scheduled_.push(Scheduled{timePs, seq_++, &block});
+  notifyWork();
+}
+
+void ClockEngine::notifyWork() {
+  if (sleeping_) workArrived_.notify(sc_core::SC_ZERO_TIME);
+}
+
+std::uint64_t ClockEngine::nowPs() const { return sc_core::sc_time_stamp().value(); }
+
+std::uint64_t ClockEngine::nextTimePs(std::uint64_t now) const {
+  std::uint64_t t = kNever;
+  for (const auto& d : domains_)
+    if (d->hasWork()) t = std::min(t, d->nextEdgePs(now));
+  if (!scheduled_.empty()) {
+    const Scheduled& s = scheduled_.top();
+    t = std::min(t, s.block->domain().nextEdgePs(std::max(s.timePs, now)));
+  }
+  return t;
+}
+
+void ClockEngine::releaseScheduled(std::uint64_t timePs) {
+  while (!scheduled_.empty() && scheduled_.top().timePs <= timePs) {
+    Clocked* b = scheduled_.top().block;
+    scheduled_.pop();
+    b->wake();
+  }
+}
+
+void ClockEngine::run() {
+  for (;;) {
+    const std::uint64_t now = nowPs();
+    const std::uint64_t t = nextTimePs(now);
+    if (t == kNever) {  // nothing active anywhere: one wait until outside traffic arrives
+      sleeping_ = true;
+      sc_core::wait(workArrived_);
+      sleeping_ = false;
+      continue;
+    }
+    if (t >= limitPs_) {
+      limitReached_ = true;
+      sc_core::sc_stop();
+      return;
+    }
+    if (t > now) {
+      sleeping_ = true;
+      sc_core::wait(sc_core::sc_time(static_cast<double>(t - now), sc_core::SC_PS), workArrived_);
+      sleeping_ = false;
+      if (nowPs() != t) continue;  // woken early by outside traffic: re-plan
+    }
+    releaseScheduled(t);
+    for (auto& d : domains_) d->cycle_ = t / d->periodPs();
+    for (auto& d : domains_)
+      if (d->hasWork() && d->nextEdgePs(t) == t) d->tickEdge(t);
+    ++iterations_;
+    if (watchdog_.check(t)) {
+      sc_core::sc_stop();
+      return;
+    }
+  }
+}
+
+}  // namespace warpsim

@@ -1,0 +1,64 @@
+#pragma once
+// The one SystemC process that drives every block (ARCHITECTURE.md section 2): it advances
+// time to the next edge of any domain with active blocks, ticks those blocks in a fixed order
+// (domain order, then registration order), and sleeps on one event when nothing is active.
+#include <cstdint>
+#include <memory>
+#include <queue>
+#include <string>
+#include <vector>
+
+#include <systemc>
+
+#include "core/ClockDomain.h"
+#include "core/Watchdog.h"
+
+namespace warpsim {
+
+class ClockEngine : public sc_core::sc_module {
+ public:
+  explicit ClockEngine(sc_core::sc_module_name name);
+
+  // Domains tick in creation order when their edges coincide.
+  ClockDomain& addDomain(const std::string& name, double freqMHz);
+  ClockDomain& domain(std::size_t i) { return *domains_.at(i); }
+  std::size_t domainCount() const { return domains_.size(); }
+
+  // Stops the simulation (sc_stop) before the first edge past `limit` of `domain`.
+  void setCycleLimit(const ClockDomain& domain, Cycle limit);
+  bool cycleLimitReached() const { return limitReached_; }
+
+  Watchdog& watchdog() { return watchdog_; }
+  // Engine loop iterations (one per distinct edge time): what idle skipping saves.
+  std::uint64_t iterations() const { return iterations_; }
+
+ private:
+  friend class ClockDomain;
+  struct Scheduled {
+    std::uint64_t timePs;
+    std::uint64_t seq;  // FIFO among equal times: deterministic
+    Clocked* block;
+    bool operator>(const Scheduled& o) const {
+      return timePs != o.timePs ? timePs > o.timePs : seq > o.seq;
+    }
+  };
+  void run();
+  void schedule(Clocked& block, std::uint64_t timePs);
+  void notifyWork();
+  std::uint64_t nowPs() const;
+  std::uint64_t nextTimePs(std::uint64_t nowPs) const;
+  void releaseScheduled(std::uint64_t timePs);
+
+  std::vector<std::unique_ptr<ClockDomain>> domains_;
+  std::priority_queue<Scheduled, std::vector<Scheduled>, std::greater<>> scheduled_;
+  std::uint64_t seq_ = 0;
+  sc_core::sc_event workArrived_;
+  bool sleeping_ = false;
+  bool running_ = false;  // inside the engine loop's tick phase
+  std::uint64_t limitPs_ = UINT64_MAX;
+  bool limitReached_ = false;
+  std::uint64_t iterations_ = 0;
+  Watchdog watchdog_;
+};
+
+}  // namespace warpsim

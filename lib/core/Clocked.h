@@ -1,0 +1,42 @@
+#pragma once
+#include <cstdint>
+
+#include "core/Ids.h"
+
+namespace warpsim {
+
+class ClockDomain;
+
+// A block driven by the ClockEngine (ARCHITECTURE.md section 2). Blocks own no SystemC
+// processes: the engine calls tick() on every edge of the block's domain while the block is
+// active. A block that returns false leaves the active list and costs nothing until something
+// hands it work and calls wake().
+class Clocked {
+ public:
+  virtual ~Clocked() = default;
+  Clocked() = default;
+  Clocked(const Clocked&) = delete;
+  Clocked& operator=(const Clocked&) = delete;
+
+  // One cycle of work. Returns whether the block still has work, now or later (including work
+  // whose visible cycle lies in the future); false puts it to sleep until the next wake().
+  virtual bool tick() = 0;
+
+  // Puts the block back on its domain's active list (from the domain's next edge). Cheap and
+  // idempotent; safe to call from tick() of any block and from foreign SystemC processes.
+  void wake();
+  // Wakes the block at `cycle` of its domain (a scheduled wake-up: nothing runs until then).
+  void wakeAt(Cycle cycle);
+  // The current cycle of the block's domain.
+  Cycle now() const;
+  ClockDomain& domain() const { return *domain_; }
+  bool isActive() const { return active_; }
+
+ private:
+  friend class ClockDomain;
+  ClockDomain* domain_ = nullptr;
+  std::uint32_t index_ = 0;  // registration order: the deterministic tick order
+  bool active_ = false;
+};
+
+}  // namespace warpsim

@@ -1,0 +1,54 @@
+#pragma once
+// The TLM extension every warpsim memory request carries (ARCHITECTURE.md section 3): who asked,
+// for what, and when. Ids only, never a copy of the instruction.
+#include <cstdint>
+
+#include <tlm>
+
+#include "core/Ids.h"
+
+namespace warpsim {
+
+enum class ReqKind : std::uint8_t { Load, Store, Atomic, Prefetch, Writeback };
+enum class ReqSpace : std::uint8_t { Global, Local, Constant, Texture };
+
+const char* toString(ReqKind k);
+
+class GpuRequest : public tlm::tlm_extension<GpuRequest> {
+ public:
+  enum Flags : std::uint8_t {
+    kMascarOwner = 1u << 0,   // issued by Mascar's owner warp
+    kPrefetch = 1u << 1,      // created by a prefetcher, not by a warp
+    kNoAllocate = 1u << 2,    // must not allocate on its way (write-evict stores)
+  };
+
+  std::uint64_t id = 0;
+  ReqKind kind = ReqKind::Load;
+  ReqSpace space = ReqSpace::Global;
+  SmId sm;
+  WarpId warp;       // warp slot on the SM
+  CtaId cta;         // linear CTA id within the kernel
+  std::uint32_t ctaX = 0, ctaY = 0, ctaZ = 0;
+  std::uint32_t warpInCta = 0;
+  std::uint32_t pc = 0;
+  std::uint32_t lec = 0;  // load execution count: times this warp executed this PC before
+  Addr lineAddr = 0;
+  std::uint32_t sectorMask = 0;  // 32 B sectors of the line touched
+  Cycle issueCycle = 0;          // core cycle the LSU created the request
+  std::uint8_t flags = 0;
+
+  bool has(Flags f) const { return (flags & f) != 0; }
+
+  // The extension of a payload from the PayloadPool (always present there).
+  static GpuRequest& of(tlm::tlm_generic_payload& p) { return *p.get_extension<GpuRequest>(); }
+  static const GpuRequest& of(const tlm::tlm_generic_payload& p) {
+    return *p.get_extension<GpuRequest>();
+  }
+
+  tlm::tlm_extension_base* clone() const override { return new GpuRequest(*this); }
+  void copy_from(const tlm::tlm_extension_base& other) override {
+    *this = static_cast<const GpuRequest&>(other);
+  }
+};
+
+}  // namespace warpsim

@@ -1,0 +1,40 @@
+#pragma once
+// A pooled tlm_mm_interface: payloads (with their GpuRequest extension and a data buffer) are
+// allocated once and recycled, so the request path does not allocate after warm-up.
+#include <cstddef>
+#include <memory>
+#include <vector>
+
+#include <tlm>
+
+#include "core/GpuRequest.h"
+
+namespace warpsim {
+
+class PayloadPool : public tlm::tlm_mm_interface {
+ public:
+  static constexpr std::size_t kDataBytes = 128;  // the largest cache line
+
+  PayloadPool() = default;
+  PayloadPool(const PayloadPool&) = delete;
+  PayloadPool& operator=(const PayloadPool&) = delete;
+  ~PayloadPool() override;
+
+  // A fresh payload with reference count 1 (release() returns it to the pool) and a cleared
+  // GpuRequest extension.
+  tlm::tlm_generic_payload& acquire();
+  void free(tlm::tlm_generic_payload* p) override;
+
+  std::size_t allocated() const { return all_.size(); }  // payloads ever created
+  std::size_t inUse() const { return all_.size() - free_.size(); }
+
+ private:
+  struct Slot {
+    tlm::tlm_generic_payload payload;
+    unsigned char data[kDataBytes];
+  };
+  std::vector<std::unique_ptr<Slot>> all_;
+  std::vector<tlm::tlm_generic_payload*> free_;
+};
+
+}  // namespace warpsim

@@ -1,0 +1,28 @@
+#include "core/Watchdog.h"
+
+#include <sstream>
+
+namespace warpsim {
+
+bool Watchdog::check(std::uint64_t nowPs) {
+  if (windowPs_ == 0 || fired_) return false;
+  if (progress_ != lastSeen_) {
+    lastSeen_ = progress_;
+    lastChangePs_ = nowPs;
+    return false;
+  }
+  if (nowPs - lastChangePs_ <= windowPs_) return false;
+  fired_ = true;
+  return true;
+}
+
+std::string Watchdog::report(const std::string& reason) const {
+  std::ostringstream os;
+  os << "warpsim: no progress: " << reason << "\n";
+  os << "--- who waits on what ---\n";
+  for (const IDiagnosable* b : blocks_) b->describeWaits(os);
+  os << "--- end of dump ---\n";
+  return os.str();
+}
+
+}  // namespace warpsim
