@@ -16,7 +16,9 @@ class Histogram {
   std::uint64_t sum() const { return sum_; }
   std::uint64_t min() const { return count_ ? min_ : 0; }
   std::uint64_t max() const { return max_; }
-  double mean() const { return count_ ? static_cast<double>(sum_) / count_ : 0.0; }
+  double mean() const {
+    return count_ ? static_cast<double>(sum_) / static_cast<double>(count_) : 0.0;
+  }
   std::uint64_t bucketWidth() const { return width_; }
   // buckets()[i] counts samples in [i*width, (i+1)*width); the last entry is the overflow.
   const std::vector<std::uint64_t>& buckets() const { return buckets_; }

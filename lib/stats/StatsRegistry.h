@@ -6,7 +6,9 @@
 #include <functional>
 #include <iosfwd>
 #include <map>
+#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -44,13 +46,20 @@ class StatsRegistry {
     const Counter* num;
     const Counter* den;
   };
+  // Checks `path` is well formed, unused, and neither a leaf above nor a prefix of another path.
   void claim(const std::string& path);
+  // The tree of changes since the last kernel boundary (no values, no histogram min/max).
+  nlohmann::json deltaTree() const;
+  // Records every counter, ratio and histogram as the base for the next kernel's changes.
+  void rebase();
+  std::set<std::string> paths_;  // every registered path, for claim()
   std::map<std::string, const Counter*> counters_;
   std::map<std::string, const Histogram*> histograms_;
   std::map<std::string, Ratio> ratios_;
   std::map<std::string, std::function<double()>> values_;
-  std::map<std::string, std::uint64_t> counterBase_;             // values at the last boundary
+  std::map<std::string, std::uint64_t> counterBase_;            // values at the last boundary
   std::map<std::string, std::vector<std::uint64_t>> histBase_;  // bucket counts + count + sum
+  std::map<std::string, std::pair<std::uint64_t, std::uint64_t>> ratioBase_;  // num, den
   nlohmann::json kernels_ = nlohmann::json::array();
 };
 
