@@ -34,8 +34,10 @@ class Config {
   double getFreqMHz(const std::string& key) const;
   const std::string& getString(const std::string& key) const;  // String and Enum options
 
-  // Whether the value differs from the schema default (set by a file or --set).
+  // Whether a file or --set assigned the value (even if it assigned the default text).
   bool isSet(const std::string& key) const;
+  // Where the value came from: "default", "fermi.ini:12", "--set", "--workload".
+  std::string source(const std::string& key) const;
   // The effective configuration as an INI file that loadIniFile accepts; each value set away
   // from its default carries a comment naming where it came from.
   void dump(std::ostream& os) const;
@@ -48,6 +50,8 @@ class Config {
     std::string source;  // "default", "fermi.ini:12", "--set"
   };
   const OptionSpec& spec(const std::string& key, OptionKind kind) const;
+  // The effective text of a declared option (its default if this Config never saw it).
+  const std::string& text(const OptionSpec& spec) const;
   const ConfigSchema& schema_;
   std::map<std::string, Value> values_;
 };

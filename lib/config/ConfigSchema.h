@@ -56,12 +56,12 @@ class ConfigSchema {
   ConfigSchema& addFreq(const std::string& name, double defMHz, const std::string& help);
   ConfigSchema& addEnum(const std::string& name, const std::string& def,
                         const std::vector<std::string>& choices, const std::string& help);
-  ConfigSchema& addString(const std::string& name, const std::string& def,
-                          const std::string& help);
+  ConfigSchema& addString(const std::string& name, const std::string& def, const std::string& help);
 
   // nullptr when `name` is not declared.
   const OptionSpec* find(const std::string& name) const;
-  // Up to `n` declared names closest to `name` (edit distance), nearest first.
+  // Up to `n` declared names closest to `name` (edit distance, ignoring case), nearest first,
+  // ties by name; names with nothing in common are left out.
   std::vector<std::string> nearest(const std::string& name, std::size_t n = 3) const;
   // Every option with its default and help text, grouped by section (--help-config).
   void printHelp(std::ostream& os) const;

@@ -1,0 +1,37 @@
+#pragma once
+// The command line shared by every platform executable:
+//   sim --workload NAME [--sched POLICY] [--config FILE.ini]... [--set key=value]...
+// Config files and --set overrides apply in the order given, so later ones win.
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "config/Config.h"
+
+namespace warpsim {
+
+struct CommandLine {
+  std::string workload;
+  std::string sched;
+  std::vector<std::string> configFiles;  // --config, in order
+  std::vector<std::string> sets;         // --set key=value, in order
+  std::string statsPath;                 // --stats FILE.json
+  std::string csvPath;                   // --csv FILE.csv
+  std::uint64_t maxCycles = 0;           // 0: not given
+  bool quiet = false, listWorkloads = false, listPolicies = false, helpConfig = false,
+       dumpConfig = false, help = false;
+};
+
+// argv[0] is the program name. Throws ConfigError naming the option, the value and what is
+// allowed, for an unknown option, a missing or bad value, or a stray argument.
+CommandLine parseCommandLine(int argc, const char* const argv[]);
+
+void printUsage(std::ostream& os, const std::string& program);
+
+// Loads each --config file in order; then --workload, --sched and --max-cycles set
+// workload.name, sched.policy and sim.max_cycles (ConfigError if the schema lacks the key);
+// then each --set in order, with source "--set".
+void applyCommandLine(Config& config, const CommandLine& commandLine);
+
+}  // namespace warpsim

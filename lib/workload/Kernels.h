@@ -1,0 +1,26 @@
+#pragma once
+// Internal to lib/workload: the builders of the named kernels (one file each) and what they
+// share. Users go through WorkloadLibrary.h.
+#include <cstdint>
+
+#include "workload/KernelDesc.h"
+
+namespace warpsim::kernels {
+
+// Each data array of a kernel starts at its own 256 MiB-aligned base, as large cudaMalloc
+// allocations do; array k is at (k + 1) * 256 MiB.
+constexpr Addr kArrayRegion = Addr{1} << 28;
+constexpr Addr arrayBase(unsigned k) {
+  return Addr{k + 1} * kArrayRegion;
+}
+
+constexpr std::uint32_t kFloat = 4;  // element size of every array
+
+// `size` is already checked to be within 1 .. the kernel's maximum (WorkloadLibrary.cpp).
+Workload makeGraph(std::uint32_t size);
+Workload makeStencil(std::uint32_t size);
+Workload makeStream(std::uint32_t size);
+Workload makeThrash(std::uint32_t size);
+Workload makeTile(std::uint32_t size);
+
+}  // namespace warpsim::kernels

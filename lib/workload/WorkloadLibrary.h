@@ -1,0 +1,29 @@
+#pragma once
+// The named synthetic kernels (ARCHITECTURE.md section 5), shaped like the papers' benchmark
+// classes: streaming, uncoalesced cache thrashing, graph traversal, stencil, tiled compute.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "workload/KernelDesc.h"
+
+namespace warpsim {
+
+struct WorkloadInfo {
+  std::string name;
+  std::string description;  // one line
+};
+
+// Every named workload, sorted by name.
+std::vector<WorkloadInfo> listWorkloads();
+
+// Builds workload `name` at problem size `size` (1 = tiny, a few thousand warp instructions).
+// Throws ConfigError for an unknown name (listing the known ones), size 0, or a size whose
+// arrays would not fit their 256 MiB regions.
+Workload makeWorkload(const std::string& name, std::uint32_t size);
+
+// The size `make run` uses: roughly 1-5 million warp instructions, enough CTAs to fill a
+// 15-SM GPU several times. Throws ConfigError for an unknown name.
+std::uint32_t defaultWorkloadSize(const std::string& name);
+
+}  // namespace warpsim
