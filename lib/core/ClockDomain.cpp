@@ -15,6 +15,7 @@ ClockDomain::ClockDomain(ClockEngine& engine, std::string name, double freqMHz,
   // Time resolution is 1 ps; a period that is not a whole number of picoseconds is rounded
   // (700 MHz -> 1429 ps: 0.03% slow), which every block in the domain sees alike.
   periodPs_ = static_cast<std::uint64_t>(std::llround(1.0e6 / freqMHz));
+  nextCyclePs_ = periodPs_;
 }
 
 void ClockDomain::add(Clocked& block) {
@@ -32,11 +33,27 @@ void ClockDomain::wake(Clocked& block) {
   engine_.notifyWork();
 }
 
-void ClockDomain::wakeAt(Clocked& block, Cycle cycle) { engine_.schedule(block, cycle * periodPs_); }
+void ClockDomain::wakeAt(Clocked& block, Cycle cycle) {
+  if (block.scheduledWake_ <= cycle) return;  // an earlier wake-up is already on its way
+  block.scheduledWake_ = cycle;
+  engine_.schedule(block, cycle * periodPs_);
+}
 
 std::uint64_t ClockDomain::nextEdgePs(std::uint64_t nowPs) const {
-  const Cycle c = std::max((nowPs + periodPs_ - 1) / periodPs_, nextUnticked_);
-  return c * periodPs_;
+  const std::uint64_t untickedPs = nextUnticked_ * periodPs_;
+  if (untickedPs >= nowPs) return untickedPs;  // the common case: no division
+  return (nowPs + periodPs_ - 1) / periodPs_ * periodPs_;
+}
+
+void ClockDomain::advanceTo(std::uint64_t timePs) {
+  if (timePs < nextCyclePs_) return;
+  if (timePs - nextCyclePs_ < periodPs_) {  // one edge on: no division
+    ++cycle_;
+    nextCyclePs_ += periodPs_;
+    return;
+  }
+  cycle_ = timePs / periodPs_;
+  nextCyclePs_ = (cycle_ + 1) * periodPs_;
 }
 
 void ClockDomain::admitPending() {
@@ -51,7 +68,7 @@ void ClockDomain::admitPending() {
 }
 
 void ClockDomain::tickEdge(std::uint64_t timePs) {
-  cycle_ = timePs / periodPs_;
+  advanceTo(timePs);
   nextUnticked_ = cycle_ + 1;
   admitPending();
   ++edges_;

@@ -36,6 +36,8 @@ class ClockDomain {
   // Engine side.
   bool hasWork() const { return !active_.empty() || !pending_.empty(); }
   std::uint64_t nextEdgePs(std::uint64_t nowPs) const;
+  // Sets cycle() to the newest edge at or before `timePs` (time only moves forward).
+  void advanceTo(std::uint64_t timePs);
   void tickEdge(std::uint64_t timePs);
   void admitPending();
 
@@ -45,6 +47,7 @@ class ClockDomain {
   std::uint64_t periodPs_;
   std::uint32_t order_;
   Cycle cycle_ = 0;
+  std::uint64_t nextCyclePs_ = 0;  // time of edge cycle_ + 1 (edge 0 at time 0)
   Cycle nextUnticked_ = 0;  // the first edge not yet ticked: an edge never ticks twice
   std::vector<Clocked*> blocks_;
   std::vector<Clocked*> active_;   // sorted by registration index

@@ -49,9 +49,11 @@ std::uint64_t ClockEngine::nextTimePs(std::uint64_t now) const {
 
 void ClockEngine::releaseScheduled(std::uint64_t timePs) {
   while (!scheduled_.empty() && scheduled_.top().timePs <= timePs) {
-    Clocked* b = scheduled_.top().block;
+    const Scheduled s = scheduled_.top();
     scheduled_.pop();
-    b->wake();
+    ClockDomain& d = s.block->domain();
+    if (s.block->scheduledWake_ * d.periodPs() == s.timePs) s.block->scheduledWake_ = ~Cycle{0};
+    s.block->wake();
   }
 }
 
@@ -77,7 +79,7 @@ void ClockEngine::run() {
       if (nowPs() != t) continue;  // woken early by outside traffic: re-plan
     }
     releaseScheduled(t);
-    for (auto& d : domains_) d->cycle_ = t / d->periodPs();
+    for (auto& d : domains_) d->advanceTo(t);
     for (auto& d : domains_)
       if (d->hasWork() && d->nextEdgePs(t) == t) d->tickEdge(t);
     ++iterations_;

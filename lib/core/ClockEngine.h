@@ -29,6 +29,7 @@ class ClockEngine : public sc_core::sc_module {
   bool cycleLimitReached() const { return limitReached_; }
 
   Watchdog& watchdog() { return watchdog_; }
+  const Watchdog& watchdog() const { return watchdog_; }
   // Engine loop iterations (one per distinct edge time): what idle skipping saves.
   std::uint64_t iterations() const { return iterations_; }
 

@@ -34,9 +34,11 @@ class Clocked {
 
  private:
   friend class ClockDomain;
+  friend class ClockEngine;
   ClockDomain* domain_ = nullptr;
   std::uint32_t index_ = 0;  // registration order: the deterministic tick order
   bool active_ = false;
+  Cycle scheduledWake_ = ~Cycle{0};  // the earliest pending wakeAt, if any
 };
 
 }  // namespace warpsim

@@ -36,6 +36,7 @@ class GpuRequest : public tlm::tlm_extension<GpuRequest> {
   std::uint32_t sectorMask = 0;  // 32 B sectors of the line touched
   Cycle issueCycle = 0;          // core cycle the LSU created the request
   std::uint8_t flags = 0;
+  std::uint32_t tag = 0;  // the initiator's own bookkeeping; targets return it untouched
 
   bool has(Flags f) const { return (flags & f) != 0; }
 

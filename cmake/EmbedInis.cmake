@@ -1,0 +1,13 @@
+# Writes OUT, a header with each file of INIS as `const char* const k<Name>Ini` (raw string).
+set(text "#pragma once\n// Generated from platforms/*/*.ini by cmake/EmbedInis.cmake. Do not edit.\n\nnamespace warpsim {\n")
+separate_arguments(files UNIX_COMMAND "${INIS}")
+foreach(f ${files})
+  get_filename_component(stem ${f} NAME_WE)
+  string(SUBSTRING ${stem} 0 1 first)
+  string(TOUPPER ${first} first)
+  string(SUBSTRING ${stem} 1 -1 rest)
+  file(READ ${f} content)
+  string(APPEND text "inline const char* const k${first}${rest}Ini = R\"warpsim_ini(${content})warpsim_ini\";\n")
+endforeach()
+string(APPEND text "}  // namespace warpsim\n")
+file(WRITE ${OUT} "${text}")

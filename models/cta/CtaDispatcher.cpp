@@ -1,0 +1,104 @@
+#include "cta/CtaDispatcher.h"
+
+#include <algorithm>
+#include <ostream>
+
+#include "config/ConfigSchema.h"
+#include "stats/StatsRegistry.h"
+
+namespace warpsim {
+
+std::uint32_t ctasPerSm(const KernelDesc& k, const SmParams& sm) {
+  const std::uint32_t threads = k.threadsPerCta();
+  const std::uint32_t warps = k.warpsPerCta();
+  // Registers are allocated per warp, 32 lanes each, as hardware does.
+  const std::uint64_t regs = std::uint64_t{k.regsPerThread} * warps * kWarpSize;
+  std::uint64_t n = sm.maxCtas;
+  n = std::min<std::uint64_t>(n, sm.maxThreads / std::max(threads, 1u));
+  n = std::min<std::uint64_t>(n, sm.maxWarps / std::max(warps, 1u));
+  if (regs) n = std::min<std::uint64_t>(n, sm.registers / regs);
+  if (k.smemPerCta) n = std::min<std::uint64_t>(n, sm.sharedMemBytes / k.smemPerCta);
+  return static_cast<std::uint32_t>(n);
+}
+
+CtaDispatcher::CtaDispatcher(sc_core::sc_module_name name, const SmParams& sm, Hooks hooks,
+                             StatsRegistry& stats)
+    : sc_core::sc_module(name), sm_(sm), hooks_(std::move(hooks)) {
+  stats.addCounter(std::string(this->name()) + ".ctas_launched", ctasLaunched_);
+  stats.addCounter(std::string(this->name()) + ".kernels_completed", kernelsCompleted_);
+}
+
+void CtaDispatcher::run(const Workload& workload) {
+  for (const KernelDesc& k : workload.kernels) {
+    if (k.ctaCount() == 0 || k.threadsPerCta() == 0)
+      throw ConfigError("workload '" + workload.name + "', kernel '" + k.name +
+                        "': empty grid or block");
+    if (ctasPerSm(k, sm_) == 0)
+      throw ConfigError("workload '" + workload.name + "', kernel '" + k.name + "': a CTA of " +
+                        std::to_string(k.threadsPerCta()) + " threads, " +
+                        std::to_string(k.regsPerThread) + " registers/thread and " +
+                        std::to_string(k.smemPerCta) +
+                        " B shared memory does not fit on one SM (sm.max_threads, "
+                        "sm.max_warps, sm.registers, sm.shared_mem)");
+  }
+  workload_ = &workload;
+  kernel_ = 0;
+  done_ = workload.kernels.empty();
+  if (!done_) startKernel();
+}
+
+void CtaDispatcher::startKernel() {
+  nextCta_ = finished_ = 0;
+  rr_ = 0;
+  limit_ = ctasPerSm(workload_->kernels[kernel_], sm_);
+  kernelStart_ = now();
+  wake();
+}
+
+bool CtaDispatcher::tick() {
+  if (done_ || !workload_) return false;
+  const KernelDesc& k = workload_->kernels[kernel_];
+  const auto n = static_cast<std::uint32_t>(hosts_.size());
+  bool launched = false;
+  std::uint32_t last = 0;
+  for (std::uint32_t i = 0; i < n && nextCta_ < k.ctaCount(); ++i) {
+    const std::uint32_t s = (rr_ + i) % n;
+    if (running_[s] >= limit_) continue;
+    ++running_[s];
+    ctasLaunched_.inc();
+    hosts_[s]->launchCta(k, CtaId{static_cast<std::uint32_t>(nextCta_++)});
+    launched = true;
+    last = s;
+  }
+  if (launched) rr_ = (last + 1) % n;  // the next CTA goes to the SM after the last one served
+  // With CTAs left and a free place somewhere, keep going; otherwise a finishing CTA wakes us.
+  return launched && nextCta_ < k.ctaCount();
+}
+
+void CtaDispatcher::ctaFinished(SmId sm) {
+  --running_[sm.value()];
+  const KernelDesc& k = workload_->kernels[kernel_];
+  if (++finished_ < k.ctaCount()) {
+    wake();
+    return;
+  }
+  kernelsCompleted_.inc();
+  if (hooks_.kernelDone) hooks_.kernelDone(k, kernelStart_, now() + 1);
+  if (++kernel_ < workload_->kernels.size()) {
+    startKernel();
+    return;
+  }
+  done_ = true;
+  if (hooks_.allDone) hooks_.allDone(now() + 1);
+}
+
+void CtaDispatcher::describeWaits(std::ostream& os) const {
+  if (done_ || !workload_) return;
+  const KernelDesc& k = workload_->kernels[kernel_];
+  os << name() << ": kernel " << kernel_ << " '" << k.name << "': " << nextCta_ << "/"
+     << k.ctaCount() << " CTAs launched, " << finished_ << " finished; CTAs per SM:";
+  for (std::uint32_t r : running_) os << " " << r;
+  os << " (limit " << limit_ << ")\n";
+}
+
+}  // namespace warpsim

@@ -1,0 +1,70 @@
+#pragma once
+// Kernels run one at a time, in order. CTAs go to SMs round-robin, load-balanced, as OWL
+// section 2.1 describes: CTA 0 to SM 0, CTA 1 to SM 1, ..., then more per SM while its
+// resources (CTA slots, warps, threads, registers, shared memory) allow; a finished CTA's place
+// is refilled with the next CTA. At most one CTA per SM per cycle.
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include <systemc>
+
+#include "core/Clocked.h"
+#include "core/Watchdog.h"
+#include "cta/ICtaHost.h"
+#include "sm/SmParams.h"
+#include "stats/Counter.h"
+
+namespace warpsim {
+
+class StatsRegistry;
+
+// How many CTAs of `kernel` fit on one SM with `sm`'s resources at once (0: none).
+std::uint32_t ctasPerSm(const KernelDesc& kernel, const SmParams& sm);
+
+class CtaDispatcher : public sc_core::sc_module,
+                      public Clocked,
+                      public ICtaListener,
+                      public IDiagnosable {
+ public:
+  struct Hooks {
+    std::function<void(const KernelDesc&, Cycle start, Cycle end)> kernelDone;
+    std::function<void(Cycle end)> allDone;
+  };
+
+  CtaDispatcher(sc_core::sc_module_name name, const SmParams& sm, Hooks hooks,
+                StatsRegistry& stats);
+  // SM i is the i-th host added.
+  void addHost(ICtaHost& host) {
+    hosts_.push_back(&host);
+    running_.push_back(0);
+  }
+
+  // Throws ConfigError when a kernel cannot fit on an SM at all. Call before the simulation.
+  void run(const Workload& workload);
+  bool done() const { return done_; }
+  std::size_t currentKernel() const { return kernel_; }
+
+  bool tick() override;
+  void ctaFinished(SmId sm) override;
+  void describeWaits(std::ostream& os) const override;
+
+ private:
+  void startKernel();
+
+  SmParams sm_;
+  std::vector<ICtaHost*> hosts_;
+  Hooks hooks_;
+  const Workload* workload_ = nullptr;
+  std::size_t kernel_ = 0;
+  std::uint64_t nextCta_ = 0;
+  std::uint64_t finished_ = 0;
+  std::uint32_t limit_ = 0;             // CTAs per SM for the current kernel
+  std::vector<std::uint32_t> running_;  // CTAs per SM
+  std::uint32_t rr_ = 0;
+  Cycle kernelStart_ = 0;
+  bool done_ = false;
+  Counter ctasLaunched_, kernelsCompleted_;
+};
+
+}  // namespace warpsim

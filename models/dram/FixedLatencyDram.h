@@ -1,0 +1,54 @@
+#pragma once
+// The simplest memory channel: every request is answered a fixed number of DRAM cycles after it
+// arrives, at most `perCycle` per cycle, with a bounded request queue whose fullness withholds
+// END_REQ. It stands where the FR-FCFS GDDR controller goes (dram.model=fixed) and serves as an
+// ideal-memory bound.
+#include <cstdint>
+
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_target_socket.h>
+
+#include "core/Clocked.h"
+#include "core/TimedQueue.h"
+#include "core/Watchdog.h"
+#include "stats/Counter.h"
+#include "stats/Histogram.h"
+
+namespace warpsim {
+
+class Config;
+class ConfigSchema;
+class StatsRegistry;
+
+struct FixedDramParams {
+  std::uint32_t latency = 580;  // DRAM cycles
+  std::uint32_t queue = 32;     // requests
+  std::uint32_t perCycle = 1;   // responses per DRAM cycle
+
+  static void declare(ConfigSchema& schema);
+  static FixedDramParams load(const Config& config);
+};
+
+class FixedLatencyDram : public sc_core::sc_module, public Clocked, public IDiagnosable {
+ public:
+  tlm_utils::simple_target_socket<FixedLatencyDram> socket;
+
+  FixedLatencyDram(sc_core::sc_module_name name, const FixedDramParams& params,
+                   Watchdog& watchdog, StatsRegistry& stats);
+  bool tick() override;
+  void describeWaits(std::ostream& os) const override;
+
+ private:
+  tlm::tlm_sync_enum nbTransportFw(tlm::tlm_generic_payload& trans, tlm::tlm_phase& phase,
+                                   sc_core::sc_time& delay);
+  void enqueue(tlm::tlm_generic_payload& trans);
+
+  FixedDramParams params_;
+  Watchdog& watchdog_;
+  TimedQueue<tlm::tlm_generic_payload*> queue_;
+  tlm::tlm_generic_payload* held_ = nullptr;  // arrived while full; END_REQ withheld
+  Counter reads_, writes_, bytes_, fullCycles_;
+};
+
+}  // namespace warpsim

@@ -1,0 +1,132 @@
+#include "gpu/Gpu.h"
+
+namespace warpsim {
+
+const char* toString(Gpu::Outcome o) {
+  switch (o) {
+    case Gpu::Outcome::Running: return "running";
+    case Gpu::Outcome::Finished: return "finished";
+    case Gpu::Outcome::CycleLimit: return "cycle limit reached";
+    case Gpu::Outcome::NoProgress: return "no progress (watchdog)";
+    case Gpu::Outcome::Deadlock: return "deadlock (nothing left to run)";
+  }
+  return "?";
+}
+
+Gpu::Gpu(sc_core::sc_module_name name, const GpuParams& params, const PolicyRegistry& policies,
+         const Config* config, StatsRegistry& stats)
+    : sc_core::sc_module(name),
+      params_(params),
+      stats_(stats),
+      engine_("engine"),
+      core_(engine_.addDomain("core", params.clock.coreMHz)),
+      icnt_(engine_.addDomain("icnt", params.clock.icntMHz)),
+      dram_(engine_.addDomain("dram", params.clock.dramMHz)),
+      map_(params.map),
+      dispatcher_("dispatcher", params.sm,
+                  CtaDispatcher::Hooks{
+                      [this](const KernelDesc& k, Cycle s, Cycle e) { kernelDone(k, s, e); },
+                      [this](Cycle e) { allDone(e); }},
+                  stats),
+      xbar_("icnt", params.icnt, map_, params.sms, engine_.watchdog(), stats) {
+  Watchdog& wd = engine_.watchdog();
+  core_.add(dispatcher_);
+  wd.add(dispatcher_);
+  for (std::uint32_t i = 0; i < params.sms; ++i) {
+    std::vector<std::unique_ptr<IWarpSchedulingPolicy>> slots;
+    for (std::uint32_t s = 0; s < params.sm.schedulers; ++s)
+      slots.push_back(policies.create(
+          params.policy, PolicyContext{SmId{i}, s, params.sms, params.sm.maxWarps, config}));
+    sms_.push_back(std::make_unique<Sm>(("sm" + std::to_string(i)).c_str(), SmId{i}, params.sm,
+                                        params.lsu, std::move(slots), pool_, dispatcher_, wd,
+                                        stats));
+    Sm& sm = *sms_.back();
+    dispatcher_.addHost(sm);
+    core_.add(sm.lsu);
+    core_.add(sm);
+    wd.add(sm);
+    wd.add(sm.lsu);
+    sm.lsu.socket.bind(xbar_.smSide);
+  }
+  icnt_.add(xbar_);
+  wd.add(xbar_);
+  for (std::uint32_t p = 0; p < map_.partitions(); ++p) {
+    drams_.push_back(std::make_unique<FixedLatencyDram>(("part" + std::to_string(p)).c_str(),
+                                                        params.dram, wd, stats));
+    dram_.add(*drams_.back());
+    wd.add(*drams_.back());
+    xbar_.memSide.bind(drams_.back()->socket);
+  }
+  const std::uint64_t corePs = core_.periodPs();
+  wd.setWindow(params.watchdogCycles * corePs,
+               std::to_string(params.watchdogCycles) + " core cycles");
+  engine_.setCycleLimit(core_, params.maxCycles);
+}
+
+void Gpu::run(const Workload& workload) { dispatcher_.run(workload); }
+
+std::uint64_t Gpu::warpInstructions() const {
+  std::uint64_t n = 0;
+  for (const auto& sm : sms_) n += sm->stats().warpInstructions.value();
+  return n;
+}
+
+std::uint64_t Gpu::threadInstructions() const {
+  std::uint64_t n = 0;
+  for (const auto& sm : sms_) n += sm->stats().threadInstructions.value();
+  return n;
+}
+
+void Gpu::kernelDone(const KernelDesc& k, Cycle start, Cycle end) {
+  const std::uint64_t warp = warpInstructions() - kernelWarpBase_;
+  const std::uint64_t thread = threadInstructions() - kernelThreadBase_;
+  kernelWarpBase_ += warp;
+  kernelThreadBase_ += thread;
+  const Cycle cycles = end - start;
+  stats_.endKernel(k.name, nlohmann::json{{"start_cycle", start},
+                                          {"cycles", cycles},
+                                          {"warp_instructions", warp},
+                                          {"thread_instructions", thread},
+                                          {"ipc", cycles ? double(thread) / cycles : 0.0}});
+}
+
+void Gpu::allDone(Cycle end) {
+  if (getenv("WARPSIM_DEBUG_TICKS"))
+    for (std::size_t i = 0; i < engine_.domainCount(); ++i)
+      fprintf(stderr, "domain %s: %lu edges %lu ticks, engine iterations %lu\n",
+              engine_.domain(i).name().c_str(), engine_.domain(i).edgesExecuted(),
+              engine_.domain(i).ticksExecuted(), engine_.iterations());
+  finished_ = true;
+  closeAccounting(end);
+  sc_core::sc_stop();
+}
+
+void Gpu::closeAccounting(Cycle end) {
+  endCycle_ = end;
+  for (auto& sm : sms_) sm->finish(end);
+}
+
+void Gpu::finalize() {
+  if (!finished_ && endCycle_ == 0) closeAccounting(core_.cycle() + 1);
+}
+
+Gpu::Outcome Gpu::outcome() const {
+  if (finished_) return Outcome::Finished;
+  if (engine_.cycleLimitReached()) return Outcome::CycleLimit;
+  if (engine_.watchdog().fired()) return Outcome::NoProgress;
+  return Outcome::Deadlock;
+}
+
+std::string Gpu::diagnosis() const {
+  const Watchdog& wd = engine_.watchdog();
+  const Outcome o = outcome();
+  if (o == Outcome::NoProgress)
+    return wd.report("nothing retired and no request moved for " + wd.windowText() +
+                     " (sim.watchdog_cycles), at core cycle " + std::to_string(core_.cycle()));
+  if (o == Outcome::Deadlock)
+    return wd.report("every block is asleep and nothing is scheduled, at core cycle " +
+                     std::to_string(core_.cycle()) + "; the workload has not finished");
+  return "";
+}
+
+}  // namespace warpsim

@@ -1,0 +1,35 @@
+#pragma once
+// Everything needed to build a GPU, validated from the config: the parameters of every block.
+#include <cstdint>
+#include <string>
+
+#include "dram/AddressMap.h"
+#include "dram/FixedLatencyDram.h"
+#include "lsu/LsuParams.h"
+#include "noc/Crossbar.h"
+#include "sm/SmParams.h"
+
+namespace warpsim {
+
+struct ClockParams {
+  double coreMHz = 700, icntMHz = 700, l2MHz = 700, dramMHz = 924;
+};
+
+struct GpuParams {
+  std::uint32_t sms = 15;
+  std::string policy = "lrr";
+  std::uint64_t watchdogCycles = 100000;  // core cycles without progress before a dump; 0: off
+  std::uint64_t maxCycles = 0;            // core cycles; 0: no limit
+  ClockParams clock;
+  SmParams sm;
+  LsuParams lsu;
+  CrossbarParams icnt;
+  AddressMapParams map;
+  FixedDramParams dram;
+
+  // Declares the options of every block (and the GPU's own) in `schema`.
+  static void declare(ConfigSchema& schema);
+  static GpuParams load(const Config& config);
+};
+
+}  // namespace warpsim

@@ -1,0 +1,89 @@
+#pragma once
+// The load/store unit of one SM: takes one memory instruction at a time from the issue stage,
+// coalesces it into line requests, sends them one per cycle through its TLM initiator socket
+// (non-blocking base protocol; a withheld END_REQ stalls it), and reports each instruction's
+// completion to the SM when all its responses are back. Shared memory is served locally with
+// its bank-conflict serialisation.
+#include <cstdint>
+#include <vector>
+
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+
+#include "core/Clocked.h"
+#include "core/PayloadPool.h"
+#include "core/TimedQueue.h"
+#include "core/Watchdog.h"
+#include "lsu/Coalescer.h"
+#include "lsu/ILsuClient.h"
+#include "lsu/LsuParams.h"
+#include "stats/Counter.h"
+#include "stats/Histogram.h"
+
+namespace warpsim {
+
+class StatsRegistry;
+
+// Who issued a memory instruction, for the request extension.
+struct MemIssueInfo {
+  WarpId warp;
+  CtaId cta;
+  std::uint32_t ctaX = 0, ctaY = 0, ctaZ = 0;
+  std::uint32_t warpInCta = 0;
+  std::uint32_t lec = 0;
+};
+
+class Lsu : public sc_core::sc_module, public Clocked, public IDiagnosable {
+ public:
+  tlm_utils::simple_initiator_socket<Lsu> socket;
+
+  Lsu(sc_core::sc_module_name name, SmId sm, const LsuParams& params, PayloadPool& pool,
+      ILsuClient& client, Watchdog& watchdog, StatsRegistry& stats);
+
+  // Whether issue may hand over a memory instruction this cycle.
+  bool canAccept() const { return !busy_ && !freeEntries_.empty(); }
+  void accept(const WarpInst& in, const MemIssueInfo& who);
+
+  bool tick() override;
+  void describeWaits(std::ostream& os) const override;
+
+ private:
+  struct InFlight {
+    WarpId warp;
+    std::uint8_t dst = kNoReg;
+    std::uint32_t outstanding = 0;  // line requests not yet answered
+    Cycle issued = 0;
+  };
+  tlm::tlm_sync_enum nbTransportBw(tlm::tlm_generic_payload& trans, tlm::tlm_phase& phase,
+                                   sc_core::sc_time& delay);
+  void sendNext();
+  void complete(std::uint32_t entry);
+
+  SmId sm_;
+  LsuParams params_;
+  PayloadPool& pool_;
+  ILsuClient& client_;
+  Watchdog& watchdog_;
+
+  // The instruction being sent.
+  bool busy_ = false;
+  bool awaitingEndReq_ = false;
+  CoalescedAccess access_;
+  std::uint32_t nextLine_ = 0;
+  std::uint32_t entry_ = 0;
+  GpuRequest proto_;  // extension fields common to the instruction's requests
+  tlm::tlm_command command_ = tlm::TLM_READ_COMMAND;
+
+  std::vector<InFlight> inFlight_;
+  std::vector<std::uint32_t> freeEntries_;
+  TimedQueue<tlm::tlm_generic_payload*> responses_;
+  TimedQueue<std::uint32_t> sharedDone_;
+  std::uint64_t nextRequestId_ = 0;
+
+  Counter instructions_, requests_, loadRequests_, storeRequests_, sharedAccesses_;
+  Counter sharedConflictCycles_, stallCycles_;
+  Histogram latency_{32, 64};
+};
+
+}  // namespace warpsim

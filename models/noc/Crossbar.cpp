@@ -1,0 +1,171 @@
+#include "noc/Crossbar.h"
+
+#include <algorithm>
+#include <ostream>
+
+#include "config/Config.h"
+#include "core/GpuRequest.h"
+#include "stats/StatsRegistry.h"
+
+namespace warpsim {
+
+void CrossbarParams::declare(ConfigSchema& s) {
+  s.addUInt("icnt.latency", 8, "crossbar traversal latency (interconnect cycles)", 1, 10000);
+  s.addUInt("icnt.input_buffer", 8, "requests buffered per SM port", 1, 1024);
+  s.addSize("icnt.flit_size", "32B", "port width: bytes per flit per cycle", 4, 256);
+  s.addSize("icnt.header_size", "8B", "bytes of header per packet", 0, 64);
+}
+
+CrossbarParams CrossbarParams::load(const Config& c) {
+  CrossbarParams p;
+  p.latency = static_cast<std::uint32_t>(c.getUInt("icnt.latency"));
+  p.inputBuffer = static_cast<std::uint32_t>(c.getUInt("icnt.input_buffer"));
+  p.flitBytes = static_cast<std::uint32_t>(c.getSize("icnt.flit_size"));
+  p.headerBytes = static_cast<std::uint32_t>(c.getSize("icnt.header_size"));
+  return p;
+}
+
+Crossbar::Crossbar(sc_core::sc_module_name name, const CrossbarParams& params,
+                   const AddressMap& map, std::uint32_t sms, Watchdog& watchdog,
+                   StatsRegistry& stats)
+    : sc_core::sc_module(name),
+      smSide("sm_side"),
+      memSide("mem_side"),
+      params_(params),
+      map_(map),
+      watchdog_(watchdog),
+      requests_(sms, TimedQueue<Routed>(params.inputBuffer)),
+      held_(sms, nullptr),
+      responses_(sms),
+      memPortFreeAt_(map.partitions(), 0),
+      memPortBlocked_(map.partitions(), false),
+      smPortFreeAt_(sms, 0) {
+  smSide.register_nb_transport_fw(this, &Crossbar::fwFromSm);
+  memSide.register_nb_transport_bw(this, &Crossbar::bwFromMem);
+  const std::string p = this->name();
+  stats.addCounter(p + ".request_packets", requestPackets_);
+  stats.addCounter(p + ".response_packets", responsePackets_);
+  stats.addCounter(p + ".request_flits", requestFlits_);
+  stats.addCounter(p + ".response_flits", responseFlits_);
+  stats.addCounter(p + ".injection_stalls", injectionStalls_);
+}
+
+std::uint32_t Crossbar::flits(const Payload& p, bool response) const {
+  const bool carriesData = response ? p.is_read() : p.is_write();
+  const std::uint32_t bytes = params_.headerBytes + (carriesData ? p.get_data_length() : 0);
+  return (bytes + params_.flitBytes - 1) / params_.flitBytes;
+}
+
+tlm::tlm_sync_enum Crossbar::fwFromSm(int port, Payload& trans, tlm::tlm_phase& phase,
+                                      sc_core::sc_time&) {
+  if (phase != tlm::BEGIN_REQ) return tlm::TLM_COMPLETED;
+  wake();
+  TimedQueue<Routed>& q = requests_[static_cast<std::size_t>(port)];
+  if (q.full()) {
+    held_[static_cast<std::size_t>(port)] = &trans;
+    injectionStalls_.inc();
+    return tlm::TLM_ACCEPTED;
+  }
+  q.push(Routed{&trans, map_.partitionOf(trans.get_address()).value()}, now() + params_.latency);
+  phase = tlm::END_REQ;
+  return tlm::TLM_UPDATED;
+}
+
+tlm::tlm_sync_enum Crossbar::bwFromMem(int port, Payload& trans, tlm::tlm_phase& phase,
+                                       sc_core::sc_time&) {
+  wake();
+  if (phase == tlm::END_REQ) {
+    memPortBlocked_[static_cast<std::size_t>(port)] = false;
+    return tlm::TLM_ACCEPTED;
+  }
+  const std::uint32_t sm = GpuRequest::of(trans).sm.value();
+  responses_[sm].push(&trans, now() + params_.latency);
+  return tlm::TLM_COMPLETED;
+}
+
+bool Crossbar::tick() {
+  forwardRequests();
+  returnResponses();
+  // Sleep until the next packet can move: the first to finish traversing, or a busy port
+  // freeing up. A partition that withholds END_REQ wakes us when it takes the request.
+  const Cycle cycle = now();
+  Cycle next = ~Cycle{0};
+  for (std::size_t i = 0; i < requests_.size(); ++i) {
+    if (!requests_[i].empty()) {
+      const std::uint32_t part = requests_[i].front().partition;
+      if (!memPortBlocked_[part])
+        next = std::min(next, std::max(requests_[i].frontVisibleAt(), memPortFreeAt_[part]));
+    }
+    if (!responses_[i].empty())
+      next = std::min(next, std::max(responses_[i].frontVisibleAt(), smPortFreeAt_[i]));
+  }
+  if (next == ~Cycle{0}) return false;
+  if (next <= cycle + 1) return true;
+  wakeAt(next);
+  return false;
+}
+
+// Each SM port offers its oldest request; each partition port takes one packet at a time and
+// stays busy for the packet's flits. The port served first rotates with the cycle number, so
+// arbitration is fair and does not depend on when the crossbar slept.
+void Crossbar::forwardRequests() {
+  const Cycle cycle = now();
+  const auto n = static_cast<std::uint32_t>(requests_.size());
+  std::uint32_t i = static_cast<std::uint32_t>(cycle % n);
+  for (std::uint32_t k = 0; k < n; ++k, i = i + 1 == n ? 0 : i + 1) {
+    TimedQueue<Routed>& q = requests_[i];
+    if (!q.ready(cycle)) continue;
+    const std::uint32_t part = q.front().partition;
+    if (memPortBlocked_[part] || memPortFreeAt_[part] > cycle) continue;
+    Payload* p = q.pop().payload;
+    const std::uint32_t f = flits(*p, false);
+    memPortFreeAt_[part] = cycle + f;
+    requestPackets_.inc();
+    requestFlits_.inc(f);
+    tlm::tlm_phase phase = tlm::BEGIN_REQ;
+    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+    const tlm::tlm_sync_enum s = memSide[part]->nb_transport_fw(*p, phase, delay);
+    memPortBlocked_[part] = !(s == tlm::TLM_UPDATED && phase == tlm::END_REQ);
+    watchdog_.progress();
+    if (held_[i]) {  // room again: take the request that was refused and release its sender
+      Payload* h = held_[i];
+      held_[i] = nullptr;
+      q.push(Routed{h, map_.partitionOf(h->get_address()).value()}, cycle + params_.latency);
+      tlm::tlm_phase endReq = tlm::END_REQ;
+      smSide[static_cast<int>(i)]->nb_transport_bw(*h, endReq, delay);
+    }
+  }
+}
+
+void Crossbar::returnResponses() {
+  const Cycle cycle = now();
+  for (std::size_t i = 0; i < responses_.size(); ++i) {
+    TimedQueue<Payload*>& q = responses_[i];
+    if (!q.ready(cycle) || smPortFreeAt_[i] > cycle) continue;
+    Payload* p = q.pop();
+    const std::uint32_t f = flits(*p, true);
+    smPortFreeAt_[i] = cycle + f;
+    responsePackets_.inc();
+    responseFlits_.inc(f);
+    tlm::tlm_phase phase = tlm::BEGIN_RESP;
+    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+    smSide[static_cast<int>(i)]->nb_transport_bw(*p, phase, delay);
+    watchdog_.progress();
+  }
+}
+
+void Crossbar::describeWaits(std::ostream& os) const {
+  for (std::size_t i = 0; i < requests_.size(); ++i) {
+    if (requests_[i].empty() && responses_[i].empty() && !held_[i]) continue;
+    os << name() << " port " << i << ": " << requests_[i].size() << " requests";
+    if (!requests_[i].empty()) {
+      const std::uint32_t part = requests_[i].front().partition;
+      os << " (head for partition " << part
+         << (memPortBlocked_[part] ? ", which refuses requests" : "") << ")";
+    }
+    os << ", " << responses_[i].size() << " responses" << (held_[i] ? ", sender held" : "")
+       << "\n";
+  }
+}
+
+}  // namespace warpsim

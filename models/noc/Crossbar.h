@@ -1,0 +1,72 @@
+#pragma once
+// An ideal crossbar between the SMs and the memory partitions: a fixed traversal latency and
+// per-port bandwidth (one flit per cycle per port), with bounded input buffers whose fullness
+// withholds END_REQ. Requests and responses travel on separate paths, so a response is never
+// stuck behind a request. The 2D mesh (issue 5) plugs into the same sockets.
+#include <cstdint>
+#include <vector>
+
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/multi_passthrough_initiator_socket.h>
+#include <tlm_utils/multi_passthrough_target_socket.h>
+
+#include "core/Clocked.h"
+#include "core/TimedQueue.h"
+#include "core/Watchdog.h"
+#include "dram/AddressMap.h"
+#include "stats/Counter.h"
+
+namespace warpsim {
+
+class Config;
+class ConfigSchema;
+class StatsRegistry;
+
+struct CrossbarParams {
+  std::uint32_t latency = 8;      // interconnect cycles through the crossbar
+  std::uint32_t inputBuffer = 8;  // requests buffered per SM port
+  std::uint32_t flitBytes = 32;   // port width
+  std::uint32_t headerBytes = 8;  // per packet
+
+  static void declare(ConfigSchema& schema);
+  static CrossbarParams load(const Config& config);
+};
+
+class Crossbar : public sc_core::sc_module, public Clocked, public IDiagnosable {
+ public:
+  tlm_utils::multi_passthrough_target_socket<Crossbar> smSide;      // port i: SM i
+  tlm_utils::multi_passthrough_initiator_socket<Crossbar> memSide;  // port p: partition p
+
+  Crossbar(sc_core::sc_module_name name, const CrossbarParams& params, const AddressMap& map,
+           std::uint32_t sms, Watchdog& watchdog, StatsRegistry& stats);
+  bool tick() override;
+  void describeWaits(std::ostream& os) const override;
+
+ private:
+  using Payload = tlm::tlm_generic_payload;
+  tlm::tlm_sync_enum fwFromSm(int port, Payload& trans, tlm::tlm_phase& phase,
+                              sc_core::sc_time& delay);
+  tlm::tlm_sync_enum bwFromMem(int port, Payload& trans, tlm::tlm_phase& phase,
+                               sc_core::sc_time& delay);
+  std::uint32_t flits(const Payload& p, bool response) const;
+  void forwardRequests();
+  void returnResponses();
+
+  CrossbarParams params_;
+  const AddressMap& map_;
+  Watchdog& watchdog_;
+  struct Routed {
+    Payload* payload = nullptr;
+    std::uint32_t partition = 0;  // looked up once, on arrival
+  };
+  std::vector<TimedQueue<Routed>> requests_;     // per SM port
+  std::vector<Payload*> held_;                   // per SM port: refused while its buffer was full
+  std::vector<TimedQueue<Payload*>> responses_;  // per SM port, unbounded
+  std::vector<Cycle> memPortFreeAt_;             // per partition: request port occupancy
+  std::vector<bool> memPortBlocked_;             // per partition: awaiting END_REQ
+  std::vector<Cycle> smPortFreeAt_;              // per SM: response port occupancy
+  Counter requestPackets_, responsePackets_, requestFlits_, responseFlits_, injectionStalls_;
+};
+
+}  // namespace warpsim

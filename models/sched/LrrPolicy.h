@@ -1,0 +1,19 @@
+#pragma once
+#include "sched/IWarpSchedulingPolicy.h"
+
+namespace warpsim {
+
+// Loose round-robin (CCWS section 5.1, "LRR"): every warp gets an equal chance; the search
+// starts at the warp after the one that issued last.
+class LrrPolicy : public IWarpSchedulingPolicy {
+ public:
+  void order(const SchedView& view, const std::vector<WarpId>& warps,
+             std::vector<WarpId>& order) override;
+  void issued(WarpId w, const WarpInst& inst) override;
+
+ private:
+  WarpId last_{0};
+  bool any_ = false;
+};
+
+}  // namespace warpsim

@@ -1,0 +1,45 @@
+#include "sched/PolicyRegistry.h"
+
+#include <stdexcept>
+
+#include "config/ConfigSchema.h"
+#include "sched/LrrPolicy.h"
+
+namespace warpsim {
+
+PolicyRegistry PolicyRegistry::withBuiltins() {
+  PolicyRegistry r;
+  r.add("lrr", "loose round-robin: equal chance for every warp (CCWS 5.1)",
+        [](const PolicyContext&) { return std::make_unique<LrrPolicy>(); });
+  return r;
+}
+
+void PolicyRegistry::add(const std::string& name, const std::string& description,
+                         Factory factory) {
+  if (!entries_.emplace(name, Entry{description, std::move(factory)}).second)
+    throw std::logic_error("warp scheduling policy '" + name + "' registered twice");
+}
+
+std::unique_ptr<IWarpSchedulingPolicy> PolicyRegistry::create(const std::string& name,
+                                                              const PolicyContext& ctx) const {
+  auto it = entries_.find(name);
+  if (it == entries_.end()) {
+    std::string known;
+    for (const auto& [n, e] : entries_) known += (known.empty() ? "" : ", ") + n;
+    throw ConfigError("sched.policy = '" + name + "': unknown warp scheduling policy; known: " +
+                      known);
+  }
+  return it->second.factory(ctx);
+}
+
+std::vector<std::string> PolicyRegistry::names() const {
+  std::vector<std::string> out;
+  for (const auto& [n, e] : entries_) out.push_back(n);
+  return out;
+}
+
+const std::string& PolicyRegistry::description(const std::string& name) const {
+  return entries_.at(name).description;
+}
+
+}  // namespace warpsim

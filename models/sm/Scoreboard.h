@@ -1,0 +1,38 @@
+#pragma once
+// Per-warp register scoreboard: RAW and WAW hazards on registers with results in flight, and
+// the extra bit Mascar (section III-A) adds, marking results of long-latency loads.
+#include <bitset>
+
+#include "workload/WarpInst.h"
+
+namespace warpsim {
+
+class Scoreboard {
+ public:
+  void reserve(std::uint8_t reg, bool longLatencyLoad) {
+    pending_.set(reg);
+    longLoad_.set(reg, longLatencyLoad);
+  }
+  void release(std::uint8_t reg) {
+    pending_.reset(reg);
+    longLoad_.reset(reg);
+  }
+  // RAW on any source, WAW on the destination.
+  bool hazard(const WarpInst& in) const {
+    return any(in, pending_);
+  }
+  // The instruction depends on a pending long-latency load.
+  bool waitsOnLongLoad(const WarpInst& in) const { return any(in, longLoad_); }
+  bool empty() const { return pending_.none(); }
+
+ private:
+  static bool any(const WarpInst& in, const std::bitset<256>& bits) {
+    for (std::uint8_t r : in.src)
+      if (r != kNoReg && bits.test(r)) return true;
+    return in.dst != kNoReg && bits.test(in.dst);
+  }
+  std::bitset<256> pending_;
+  std::bitset<256> longLoad_;
+};
+
+}  // namespace warpsim

@@ -1,0 +1,253 @@
+#include "sm/Sm.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "stats/StatsRegistry.h"
+
+namespace warpsim {
+namespace {
+constexpr Cycle kNoCycle = ~Cycle{0};
+constexpr std::uint64_t bit(std::uint32_t w) { return std::uint64_t{1} << w; }
+}  // namespace
+
+Sm::Sm(sc_core::sc_module_name name, SmId id, const SmParams& params,
+       const LsuParams& lsuParams, std::vector<std::unique_ptr<IWarpSchedulingPolicy>> policies,
+       PayloadPool& pool, ICtaListener& listener, Watchdog& watchdog, StatsRegistry& stats)
+    : sc_core::sc_module(name),
+      lsu("lsu", id, lsuParams, pool, *this, watchdog, stats),
+      id_(id),
+      params_(params),
+      policies_(std::move(policies)),
+      listener_(listener),
+      watchdog_(watchdog),
+      states_(params.maxWarps),
+      view_(states_.data(), params.maxWarps, id),
+      ctas_(params.maxCtas),
+      slotWarps_(params.schedulers),
+      spFreeAt_(params.schedulers, 0) {
+  if (policies_.size() != params.schedulers)
+    throw std::logic_error(std::string(this->name()) + ": one policy per issue slot expected");
+  if (params.maxWarps > 64)
+    throw std::logic_error(std::string(this->name()) + ": at most 64 warp slots");
+  warps_.reserve(params.maxWarps);
+  for (std::uint32_t i = 0; i < params.maxWarps; ++i) warps_.emplace_back(params.ibufferEntries);
+  order_.reserve(params.maxWarps);
+  for (auto& s : slotWarps_) s.reserve(params.maxWarps);
+  stats_.slotsPerCycle = params.schedulers;
+  stats_.registerWith(stats, this->name());
+}
+
+void Sm::launchCta(const KernelDesc& kernel, CtaId cta) {
+  auto slot = std::find_if(ctas_.begin(), ctas_.end(), [](const CtaSlot& c) { return !c.used; });
+  if (slot == ctas_.end()) throw std::logic_error(std::string(name()) + ": no free CTA slot");
+  const auto ctaSlot = static_cast<std::uint32_t>(slot - ctas_.begin());
+  *slot = CtaSlot{true, &kernel, cta, kernel.ctaCoord(cta), kernel.warpsPerCta(), 0};
+  std::uint32_t w = 0;
+  for (std::uint32_t i = 0; i < kernel.warpsPerCta(); ++i) {
+    while (w < warps_.size() && (resident_ & bit(w))) ++w;
+    if (w == warps_.size()) throw std::logic_error(std::string(name()) + ": no free warp slot");
+    Warp& warp = warps_[w];
+    warp.stream = kernel.makeWarp(cta, i);
+    warp.ibuf.clear();
+    warp.scoreboard = Scoreboard{};
+    warp.warpInCta = i;
+    warp.streamDone = warp.exitIssued = warp.atBarrier = false;
+    warp.memPending = warp.aluPending = 0;
+    WarpState& s = states_[w];
+    s = WarpState{};
+    s.resident = true;
+    s.age = launched_++;
+    s.ctaSlot = ctaSlot;
+    s.cta = cta;
+    resident_ |= bit(w);
+    auto& list = slotWarps_[w % params_.schedulers];
+    list.insert(std::upper_bound(list.begin(), list.end(), WarpId{w}), WarpId{w});
+    refreshState(w);
+  }
+  wake();
+}
+
+bool Sm::tick() {
+  const Cycle cycle = Clocked::now();
+  view_.setNow(cycle);
+  writeback();
+  const bool fetched = fetch();
+  bool issued = false;
+  for (std::uint32_t s = 0; s < params_.schedulers; ++s) issued = issue(s) || issued;
+  account(cycle, issued ? SmStats::Category::Issued : classify());
+  if (issued || fetched) return true;
+  // Nothing moved this cycle. What remains internal is a result in a pipeline or a unit still
+  // busy, each done at a known cycle: sleep until the first of them. Everything else waits on
+  // the LSU, the memory system or the dispatcher, which wake the SM themselves.
+  Cycle next = kNoCycle;
+  for (const TimedQueue<Result>* q : {&spResults_, &sfuResults_, &dpResults_})
+    if (!q->empty()) next = std::min(next, q->frontVisibleAt());
+  for (Cycle t : {sfuFreeAt_, dpFreeAt_}) next = t > cycle ? std::min(next, t) : next;
+  for (Cycle t : spFreeAt_) next = t > cycle ? std::min(next, t) : next;
+  if (next == kNoCycle) return false;
+  if (next <= cycle + 1) return true;
+  wakeAt(next);
+  return false;
+}
+
+void Sm::writeback() {
+  const Cycle cycle = Clocked::now();
+  for (TimedQueue<Result>* q : {&spResults_, &sfuResults_, &dpResults_}) {
+    while (q->ready(cycle)) {
+      const Result r = q->pop();
+      Warp& w = warps_[r.warp.value()];
+      if (r.reg != kNoReg) w.scoreboard.release(r.reg);
+      --w.aluPending;
+      refreshState(r.warp.value());
+      maybeRetire(r.warp);
+    }
+  }
+}
+
+// Refills up to sm.fetch_width instruction buffers, round-robin from the warp after the last
+// one fetched (an ideal instruction cache: the stream supplies the instruction at once).
+bool Sm::fetch() {
+  std::uint32_t budget = params_.fetchWidth;
+  bool any = false;
+  while (budget > 0 && needFetch_ != 0) {
+    const std::uint64_t ahead = fetchNext_ < 64 ? needFetch_ & (~std::uint64_t{0} << fetchNext_)
+                                                : 0;
+    const auto id = static_cast<std::uint32_t>(__builtin_ctzll(ahead ? ahead : needFetch_));
+    Warp& w = warps_[id];
+    if (w.stream->next(w.ibuf.back()))
+      w.ibuf.commitBack();
+    else
+      w.streamDone = true;
+    refreshState(id);
+    maybeRetire(WarpId{id});
+    fetchNext_ = id + 1;
+    --budget;
+    any = true;
+  }
+  return any;
+}
+
+bool Sm::issue(std::uint32_t slot) {
+  policies_[slot]->order(view_, slotWarps_[slot], order_);
+  for (WarpId w : order_)
+    if (tryIssue(w, slot)) return true;
+  return false;
+}
+
+bool Sm::tryIssue(WarpId id, std::uint32_t slot) {
+  if (!states_[id.value()].eligible) return false;
+  Warp& w = warps_[id.value()];
+  const WarpInst& in = w.ibuf.front();
+  const Cycle cycle = Clocked::now();
+  auto startPipe = [&](Cycle& freeAt, const PipeParams& p, TimedQueue<Result>& results) {
+    if (freeAt > cycle) return false;
+    freeAt = cycle + p.interval;
+    if (in.dst != kNoReg) w.scoreboard.reserve(in.dst, false);
+    ++w.aluPending;
+    results.push(Result{id, in.dst}, cycle + p.latency);
+    return true;
+  };
+  switch (in.op) {
+    case OpClass::Alu:
+    case OpClass::Branch:
+      if (!startPipe(spFreeAt_[slot], params_.sp, spResults_)) return false;
+      break;
+    case OpClass::Sfu:
+      if (!startPipe(sfuFreeAt_, params_.sfu, sfuResults_)) return false;
+      break;
+    case OpClass::Dp:
+      if (!startPipe(dpFreeAt_, params_.dp, dpResults_)) return false;
+      break;
+    case OpClass::Mem:
+      if (!lsu.canAccept()) return false;
+      issueMem(w, id, in);
+      break;
+    case OpClass::Barrier:
+      w.atBarrier = true;
+      break;
+    case OpClass::Exit:
+      w.exitIssued = true;
+      break;
+  }
+  stats_.warpInstructions.inc();
+  stats_.threadInstructions.inc(in.activeLanes());
+  watchdog_.progress();
+  policies_[slot]->issued(id, in);
+  const bool barrier = in.op == OpClass::Barrier;
+  w.ibuf.pop();
+  refreshState(id.value());
+  if (barrier) arriveAtBarrier(states_[id.value()].ctaSlot);
+  maybeRetire(id);
+  return true;
+}
+
+void Sm::issueMem(Warp& w, WarpId id, const WarpInst& in) {
+  const CtaSlot& c = ctas_[states_[id.value()].ctaSlot];
+  if (in.memOp == MemOp::Load && in.dst != kNoReg)
+    w.scoreboard.reserve(in.dst, in.space != MemSpace::Shared);
+  ++w.memPending;
+  lsu.accept(in, MemIssueInfo{id, c.cta, c.coord.x, c.coord.y, c.coord.z, w.warpInCta, 0});
+}
+
+void Sm::memInstDone(WarpId id, std::uint8_t dst) {
+  Warp& w = warps_[id.value()];
+  if (dst != kNoReg) w.scoreboard.release(dst);
+  --w.memPending;
+  refreshState(id.value());
+  maybeRetire(id);
+  wake();
+}
+
+void Sm::arriveAtBarrier(std::uint32_t ctaSlot) {
+  ++ctas_[ctaSlot].arrived;
+  releaseBarrierIfComplete(ctaSlot);
+}
+
+// A barrier opens when every warp of the CTA that has not exited has arrived.
+void Sm::releaseBarrierIfComplete(std::uint32_t ctaSlot) {
+  CtaSlot& c = ctas_[ctaSlot];
+  if (c.arrived == 0 || c.arrived < c.alive) return;
+  c.arrived = 0;
+  for (std::uint32_t w = 0; w < warps_.size(); ++w)
+    if ((resident_ & bit(w)) && states_[w].ctaSlot == ctaSlot && warps_[w].atBarrier) {
+      warps_[w].atBarrier = false;
+      refreshState(w);
+    }
+}
+
+void Sm::maybeRetire(WarpId id) {
+  const std::uint32_t i = id.value();
+  Warp& w = warps_[i];
+  if (!(resident_ & bit(i)) || !w.finishedIssuing() || !w.drained()) return;
+  resident_ &= ~bit(i);
+  states_[i].resident = false;
+  refreshState(i);
+  w.stream.reset();
+  auto& list = slotWarps_[i % params_.schedulers];
+  list.erase(std::lower_bound(list.begin(), list.end(), id));
+  stats_.warpsCompleted.inc();
+  const std::uint32_t ctaSlot = states_[i].ctaSlot;
+  CtaSlot& c = ctas_[ctaSlot];
+  if (--c.alive == 0) {
+    c.used = false;
+    stats_.ctasCompleted.inc();
+    listener_.ctaFinished(id_);
+  } else {
+    releaseBarrierIfComplete(ctaSlot);
+  }
+}
+
+void Sm::refreshState(std::uint32_t id) {
+  const Warp& w = warps_[id];
+  WarpState& s = states_[id];
+  const WarpInst* in = w.ibuf.empty() ? nullptr : &w.ibuf.front();
+  s.hasInst = in != nullptr;
+  s.nextIsMem = in && in->isMem();
+  s.waitsOnMem = in && w.scoreboard.waitsOnLongLoad(*in);
+  s.eligible = s.resident && in && !w.atBarrier && !w.exitIssued && !w.scoreboard.hazard(*in);
+  const bool needs = s.resident && !w.streamDone && !w.exitIssued && !w.ibuf.full();
+  needFetch_ = needs ? needFetch_ | bit(id) : needFetch_ & ~bit(id);
+}
+
+}  // namespace warpsim

@@ -1,0 +1,97 @@
+#pragma once
+// A SIMT core (CCWS section 2, Mascar section II): fetch into per-warp instruction buffers,
+// scoreboard, one or more issue slots each with its own warp scheduling policy, SP/SFU/DP
+// pipelines, barriers, and an LSU. Each core cycle is classified as OWL section 3 does.
+#include <array>
+#include <memory>
+#include <vector>
+
+#include <systemc>
+
+#include "core/Clocked.h"
+#include "core/TimedQueue.h"
+#include "core/Watchdog.h"
+#include "cta/ICtaHost.h"
+#include "lsu/Lsu.h"
+#include "sched/PolicyRegistry.h"
+#include "sm/SmParams.h"
+#include "sm/SmStats.h"
+#include "sm/Warp.h"
+
+namespace warpsim {
+
+class Sm : public sc_core::sc_module,
+           public Clocked,
+           public ICtaHost,
+           public ILsuClient,
+           public IDiagnosable {
+ public:
+  Sm(sc_core::sc_module_name name, SmId id, const SmParams& params, const LsuParams& lsuParams,
+     std::vector<std::unique_ptr<IWarpSchedulingPolicy>> policies, PayloadPool& pool,
+     ICtaListener& listener, Watchdog& watchdog, StatsRegistry& stats);
+
+  Lsu lsu;
+
+  SmId id() const { return id_; }
+  void launchCta(const KernelDesc& kernel, CtaId cta) override;
+  bool tick() override;
+  void memInstDone(WarpId w, std::uint8_t dst) override;
+  void lsuFreed() override { wake(); }
+  void describeWaits(std::ostream& os) const override;
+  // Accounts the cycles up to `end` (exclusive) that passed while the SM slept.
+  void finish(Cycle end);
+  const SmStats& stats() const { return stats_; }
+
+ private:
+  struct CtaSlot {
+    bool used = false;
+    const KernelDesc* kernel = nullptr;
+    CtaId cta;
+    Dim3 coord;
+    std::uint32_t alive = 0;    // warps not yet retired
+    std::uint32_t arrived = 0;  // warps waiting at the barrier
+  };
+  struct Result {
+    WarpId warp;
+    std::uint8_t reg;
+  };
+  void writeback();
+  bool fetch();
+  bool issue(std::uint32_t slot);
+  bool tryIssue(WarpId w, std::uint32_t slot);
+  void issueMem(Warp& w, WarpId id, const WarpInst& in);
+  void arriveAtBarrier(std::uint32_t ctaSlot);
+  void releaseBarrierIfComplete(std::uint32_t ctaSlot);
+  void maybeRetire(WarpId w);
+  // Recomputes what schedulers see of warp `id` and whether it needs fetching; called whenever
+  // its instruction buffer, scoreboard or barrier state changes.
+  void refreshState(std::uint32_t id);
+  bool onMemory(std::uint32_t id) const;
+  SmStats::Category classify() const;
+  void account(Cycle cycle, SmStats::Category c);
+
+  SmId id_;
+  SmParams params_;
+  std::vector<std::unique_ptr<IWarpSchedulingPolicy>> policies_;
+  ICtaListener& listener_;
+  Watchdog& watchdog_;
+  std::vector<Warp> warps_;
+  std::vector<WarpState> states_;  // what schedulers see, kept apart: scanned every cycle
+  SchedView view_;
+  std::uint64_t resident_ = 0;   // bit w: warp slot w holds a warp (sm.max_warps <= 64)
+  std::uint64_t needFetch_ = 0;  // bit w: warp w's instruction buffer has room and code left
+  std::vector<CtaSlot> ctas_;
+  std::vector<std::vector<WarpId>> slotWarps_;  // resident warps of each issue slot, ascending
+  std::vector<WarpId> order_;                   // scratch for the policy's ordering
+  std::vector<Cycle> spFreeAt_;                 // one SP pipeline per issue slot
+  Cycle sfuFreeAt_ = 0, dpFreeAt_ = 0;
+  TimedQueue<Result> spResults_, sfuResults_, dpResults_;
+  std::uint32_t fetchNext_ = 0;
+  std::uint64_t launched_ = 0;  // warp launch counter: the age schedulers see
+  SmStats stats_;
+  bool accounting_ = false;
+  Cycle lastAccounted_ = 0;
+  SmStats::Category lastCategory_ = SmStats::Category::NoWarp;
+};
+
+}  // namespace warpsim

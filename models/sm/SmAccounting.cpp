@@ -1,0 +1,73 @@
+// The SM's cycle classification (OWL section 3) and its account of what each warp waits on.
+#include <ostream>
+
+#include "sm/Sm.h"
+
+namespace warpsim {
+
+// A warp waits on memory when its next instruction needs a pending long-latency load, when it
+// is a memory instruction the LSU cannot take, or when the warp has exited with stores or loads
+// still outstanding.
+bool Sm::onMemory(std::uint32_t id) const {
+  const Warp& w = warps_[id];
+  const WarpState& s = states_[id];
+  return s.waitsOnMem || (s.nextIsMem && !lsu.canAccept()) ||
+         (w.finishedIssuing() && w.memPending > 0);
+}
+
+SmStats::Category Sm::classify() const {
+  if (resident_ == 0) return SmStats::Category::NoWarp;
+  for (std::uint64_t m = resident_; m != 0; m &= m - 1)
+    if (!onMemory(static_cast<std::uint32_t>(__builtin_ctzll(m))))
+      return SmStats::Category::Stall;
+  return SmStats::Category::MemoryBlock;
+}
+
+void Sm::account(Cycle cycle, SmStats::Category c) {
+  if (!accounting_) {
+    stats_.add(SmStats::Category::NoWarp, cycle);  // before the first tick: no warps yet
+    accounting_ = true;
+  } else if (cycle > lastAccounted_ + 1) {
+    stats_.add(lastCategory_, cycle - lastAccounted_ - 1);  // the cycles slept through
+  }
+  stats_.add(c, 1);
+  lastAccounted_ = cycle;
+  lastCategory_ = c;
+}
+
+void Sm::finish(Cycle end) {
+  if (!accounting_) {
+    stats_.add(SmStats::Category::NoWarp, end);
+    accounting_ = true;
+  } else if (end > lastAccounted_ + 1) {
+    stats_.add(lastCategory_, end - lastAccounted_ - 1);
+  }
+  lastAccounted_ = end ? end - 1 : 0;
+}
+
+void Sm::describeWaits(std::ostream& os) const {
+  if (resident_ == 0) return;
+  os << name() << ": " << __builtin_popcountll(resident_) << " resident warps\n";
+  for (std::uint64_t m = resident_; m != 0; m &= m - 1) {
+    const auto i = static_cast<std::uint32_t>(__builtin_ctzll(m));
+    const Warp& w = warps_[i];
+    const WarpState& s = states_[i];
+    const CtaSlot& c = ctas_[s.ctaSlot];
+    os << "  warp " << i << " (CTA " << s.cta.value() << ", warp " << w.warpInCta << "): ";
+    if (w.atBarrier)
+      os << "at barrier (" << c.arrived << "/" << c.alive << " arrived)";
+    else if (w.finishedIssuing())
+      os << "exited, draining";
+    else if (!s.hasInst)
+      os << "instruction buffer empty";
+    else if (!s.eligible)
+      os << "pc " << w.ibuf.front().pc << " waits on a register"
+         << (s.waitsOnMem ? " of a pending load" : "");
+    else
+      os << "pc " << w.ibuf.front().pc << " ready";
+    os << "; " << w.memPending << " memory instructions and " << w.aluPending
+       << " results in flight\n";
+  }
+}
+
+}  // namespace warpsim

@@ -1,0 +1,157 @@
+#include "common/Platform.h"
+
+#include <chrono>
+#include <cstdlib>
+#include <iostream>
+#include <sstream>
+
+#include "config/CommandLine.h"
+#include "gpu/Gpu.h"
+#include "common/PlatformInis.h"
+#include "common/Summary.h"
+#include "stats/StatsRegistry.h"
+#include "workload/WorkloadLibrary.h"
+
+namespace warpsim {
+
+const std::vector<PlatformInfo>& platforms() {
+  static const std::vector<PlatformInfo> all{
+      {"ccws30", "30-core GPU of CCWS (Rogers et al., MICRO'12), Table 1", "ccws30.ini",
+       kCcws30Ini},
+      {"fermi", "Fermi GTX480-like GPU of Mascar (Sethia et al., HPCA'15), Table I", "fermi.ini",
+       kFermiIni},
+      {"owl28", "28-core mesh GPU of OWL (Jog et al., ASPLOS'13), Table 1", "owl28.ini",
+       kOwl28Ini},
+  };
+  return all;
+}
+
+const PlatformInfo* findPlatform(const std::string& name) {
+  for (const PlatformInfo& p : platforms())
+    if (p.name == name) return &p;
+  return nullptr;
+}
+
+namespace {
+
+ConfigSchema makeSchema() {
+  ConfigSchema s;
+  GpuParams::declare(s);
+  s.addString("workload.name", "stream", "built-in workload (see --list-workloads)");
+  s.addUInt("workload.size", 0, "workload problem size (0: the workload's default)", 0, 1u << 20);
+  return s;
+}
+
+// Non-simulation requests (--help, --list-*, --help-config, --dump-config): true if handled.
+bool answerQuery(const CommandLine& cl, const PlatformInfo& platform, const Config& config,
+                 const PolicyRegistry& policies, const std::string& program) {
+  if (cl.help) {
+    printUsage(std::cout, program);
+    std::cout << "\nplatform " << platform.name << ": " << platform.description << "\n";
+  } else if (cl.listWorkloads) {
+    for (const WorkloadInfo& w : listWorkloads())
+      std::cout << w.name << std::string(w.name.size() < 10 ? 10 - w.name.size() : 1, ' ')
+                << w.description << "\n";
+  } else if (cl.listPolicies) {
+    for (const std::string& n : policies.names())
+      std::cout << n << std::string(n.size() < 26 ? 26 - n.size() : 1, ' ')
+                << policies.description(n) << "\n";
+  } else if (cl.helpConfig) {
+    config.schema().printHelp(std::cout);
+  } else if (cl.dumpConfig) {
+    config.dump(std::cout);
+  } else {
+    return false;
+  }
+  return true;
+}
+
+nlohmann::json assembleStats(const PlatformInfo& platform, const Config& config, const Gpu& gpu,
+                             const StatsRegistry& stats, const std::string& workload) {
+  const double ipc = gpu.cycles() ? double(gpu.threadInstructions()) / gpu.cycles() : 0.0;
+  nlohmann::json j;
+  j["platform"] = platform.name;
+  j["workload"] = workload;
+  j["policy"] = config.getString("sched.policy");
+  j["outcome"] = toString(gpu.outcome());
+  j["cycles"] = gpu.cycles();
+  j["warp_instructions"] = gpu.warpInstructions();
+  j["thread_instructions"] = gpu.threadInstructions();
+  j["ipc"] = ipc;
+  j["kernels"] = stats.kernels();
+  j["gpu"] = stats.tree()["gpu"];
+  return j;
+}
+
+}  // namespace
+
+RunResult runPlatform(const PlatformInfo& platform, int argc, const char* const argv[],
+                      const PolicyRegistry& policies) {
+  RunResult r;
+  const std::string program = argc > 0 ? argv[0] : "warpsim";
+  try {
+    const CommandLine cl = parseCommandLine(argc, argv);
+    const ConfigSchema schema = makeSchema();
+    Config config(schema);
+    config.loadIniText(platform.iniText, platform.iniName);
+    applyCommandLine(config, cl);
+    if (answerQuery(cl, platform, config, policies, program)) return r;
+
+    const GpuParams params = GpuParams::load(config);
+    const std::string name = config.getString("workload.name");
+    std::uint32_t size = static_cast<std::uint32_t>(config.getUInt("workload.size"));
+    if (size == 0) size = defaultWorkloadSize(name);
+    const Workload workload = makeWorkload(name, size);
+
+    StatsRegistry stats;
+    Gpu gpu("gpu", params, policies, &config, stats);
+    gpu.run(workload);
+    const auto t0 = std::chrono::steady_clock::now();
+    sc_core::sc_start();
+    r.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    gpu.finalize();
+    r.simulated = true;
+    r.cycles = gpu.cycles();
+    r.warpInstructions = gpu.warpInstructions();
+    r.threadInstructions = gpu.threadInstructions();
+
+    const Gpu::Outcome outcome = gpu.outcome();
+    if (outcome == Gpu::Outcome::NoProgress || outcome == Gpu::Outcome::Deadlock) {
+      std::cerr << gpu.diagnosis();
+      std::cerr << program << ": stopped: " << toString(outcome)
+                << "; no statistics written\n";
+      r.exitCode = 3;
+      return r;
+    }
+    r.stats = assembleStats(platform, config, gpu, stats,
+                            name + " (size " + std::to_string(size) + ")");
+    if (!cl.statsPath.empty()) writeFileAtomically(cl.statsPath, r.stats.dump(1) + "\n");
+    if (!cl.csvPath.empty()) {
+      std::ostringstream csv;
+      stats.writeCsv(csv);
+      writeFileAtomically(cl.csvPath, csv.str());
+    }
+    printSummary(std::cout, r.stats, r.wallSeconds);
+  } catch (const ConfigError& e) {
+    std::cerr << program << ": error: " << e.what() << "\n";
+    r.exitCode = 1;
+  } catch (const std::runtime_error& e) {
+    std::cerr << program << ": error: " << e.what() << "\n";
+    r.exitCode = 1;
+  }
+  return r;
+}
+
+void quietSystemC() {
+  setenv("SYSC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);  // the banner, unless the user wants it
+  // sc_stop() at the end of every run is normal operation, not news.
+  sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO,
+                                          sc_core::SC_DO_NOTHING);
+}
+
+int platformMain(const std::string& name, int argc, char* argv[]) {
+  quietSystemC();
+  return runPlatform(*findPlatform(name), argc, argv).exitCode;
+}
+
+}  // namespace warpsim

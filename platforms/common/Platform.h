@@ -1,0 +1,46 @@
+#pragma once
+// What the platform executables share: which platforms exist (each an .ini of its paper's
+// table, compiled into the binaries), and the run driver behind their common command line.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "sched/PolicyRegistry.h"
+
+namespace warpsim {
+
+struct PlatformInfo {
+  std::string name;         // fermi, owl28, ccws30
+  std::string description;  // one line, with its source
+  std::string iniName;      // for messages: "fermi.ini"
+  std::string iniText;
+};
+
+const std::vector<PlatformInfo>& platforms();
+// nullptr when unknown.
+const PlatformInfo* findPlatform(const std::string& name);
+
+// What a finished run reports; also what warpsim-bench measures.
+struct RunResult {
+  int exitCode = 0;
+  bool simulated = false;  // false for --help, --list-*, --dump-config and errors
+  std::uint64_t cycles = 0, warpInstructions = 0, threadInstructions = 0;
+  double wallSeconds = 0;
+  nlohmann::json stats;
+};
+
+// Runs `platform` with the common command line (see --help). Prints the results summary to
+// stdout, errors and diagnoses to stderr. Exit codes: 0 done, 1 failed to run (bad config,
+// workload or file), 3 stopped without progress (watchdog or deadlock, with a dump).
+RunResult runPlatform(const PlatformInfo& platform, int argc, const char* const argv[],
+                      const PolicyRegistry& policies = PolicyRegistry::withBuiltins());
+
+// Silences SystemC's routine messages (the "simulation stopped" note at every sc_stop()).
+void quietSystemC();
+
+// The `main` of a platform executable.
+int platformMain(const std::string& name, int argc, char* argv[]);
+
+}  // namespace warpsim

@@ -1,0 +1,72 @@
+#include "common/Summary.h"
+
+#include <ostream>
+
+#include <fmt/format.h>
+
+namespace warpsim {
+namespace {
+
+// Sums `key` over the children of `parent` whose names start with `prefix` (sm0, sm1, ...).
+double sumOver(const nlohmann::json& parent, const std::string& prefix,
+               const std::string& key) {
+  double total = 0;
+  for (const auto& [name, child] : parent.items())
+    if (name.rfind(prefix, 0) == 0 && child.is_object() && child.contains(key))
+      total += child[key].get<double>();
+  return total;
+}
+
+std::string rate(double perSecond) {
+  if (perSecond >= 1e6) return fmt::format("{:.2f} M", perSecond / 1e6);
+  if (perSecond >= 1e3) return fmt::format("{:.1f} K", perSecond / 1e3);
+  return fmt::format("{:.0f} ", perSecond);
+}
+
+}  // namespace
+
+void printSummary(std::ostream& os, const nlohmann::json& s, double wallSeconds) {
+  const nlohmann::json& gpu = s["gpu"];
+  const double cycles = s["cycles"].get<double>();
+  const double warpInsts = s["warp_instructions"].get<double>();
+  os << fmt::format("warpsim {}: workload {}, policy {}: {}\n", s["platform"].get<std::string>(),
+                    s["workload"].get<std::string>(), s["policy"].get<std::string>(),
+                    s["outcome"].get<std::string>());
+  os << fmt::format("  core cycles          {:>14.0f}\n", cycles);
+  os << fmt::format("  warp instructions    {:>14.0f}\n", warpInsts);
+  os << fmt::format("  thread instructions  {:>14.0f}\n", s["thread_instructions"].get<double>());
+  os << fmt::format("  IPC (thread inst/cycle) {:>11.2f}\n", s["ipc"].get<double>());
+
+  const double smCycles = sumOver(gpu, "sm", "cycles");
+  if (smCycles > 0) {
+    auto pct = [&](const char* key) { return 100.0 * sumOver(gpu, "sm", key) / smCycles; };
+    os << fmt::format(
+        "  SM cycles            issued {:.1f}%, memory-block {:.1f}%, no-warp {:.1f}%, "
+        "other stall {:.1f}%\n",
+        pct("issued_cycles"), pct("memory_block_cycles"), pct("no_warp_cycles"),
+        pct("stall_cycles"));
+  }
+  double loads = 0, latencySum = 0;
+  for (const auto& [name, sm] : gpu.items())
+    if (name.rfind("sm", 0) == 0 && sm.contains("lsu")) {
+      loads += sm["lsu"]["load_latency"]["count"].get<double>();
+      latencySum += sm["lsu"]["load_latency"]["sum"].get<double>();
+    }
+  const double requests = [&] {
+    double n = 0;
+    for (const auto& [name, sm] : gpu.items())
+      if (name.rfind("sm", 0) == 0 && sm.contains("lsu")) n += sm["lsu"]["requests"].get<double>();
+    return n;
+  }();
+  os << fmt::format("  memory requests      {:>14.0f}  (mean load latency {:.0f} core cycles)\n",
+                    requests, loads ? latencySum / loads : 0.0);
+  const double bytes = sumOver(gpu, "part", "bytes");
+  if (cycles > 0)
+    os << fmt::format("  DRAM traffic         {:>14.0f} B  ({:.1f} B per core cycle)\n", bytes,
+                      bytes / cycles);
+  if (wallSeconds > 0)
+    os << fmt::format("  simulation rate      {}warp inst/s, {}cycles/s ({:.2f} s)\n",
+                      rate(warpInsts / wallSeconds), rate(cycles / wallSeconds), wallSeconds);
+}
+
+}  // namespace warpsim
