@@ -34,8 +34,6 @@ void ClockEngine::notifyWork() {
   if (sleeping_) workArrived_.notify(sc_core::SC_ZERO_TIME);
 }
 
-std::uint64_t ClockEngine::nowPs() const { return sc_core::sc_time_stamp().value(); }
-
 std::uint64_t ClockEngine::nextTimePs(std::uint64_t now) const {
   std::uint64_t t = kNever;
   for (const auto& d : domains_)
@@ -57,26 +55,52 @@ void ClockEngine::releaseScheduled(std::uint64_t timePs) {
   }
 }
 
+// Yielding to SystemC costs a timed wait (100-160 ns) per edge. When no other SystemC process
+// has anything to do before time t, nothing outside the engine can observe or change the
+// blocks before t, so the engine moves its own time to t without yielding (it runs ahead of
+// sc_time_stamp() by at most one quantum) and yields only when another process is due.
+bool ClockEngine::mustYieldBefore(std::uint64_t t) const {
+  const std::uint64_t sc = sc_core::sc_time_stamp().value();
+  if (t - sc > quantumPs_) return true;
+  if (sc_core::sc_pending_activity_at_current_time()) return true;
+  const std::uint64_t toNext = sc_core::sc_time_to_pending_activity().value();
+  return toNext <= t - sc;
+}
+
+void ClockEngine::syncSystemC() {
+  const std::uint64_t sc = sc_core::sc_time_stamp().value();
+  if (nowPs_ > sc) sc_core::wait(sc_core::sc_time(static_cast<double>(nowPs_ - sc), sc_core::SC_PS));
+}
+
 void ClockEngine::run() {
   for (;;) {
-    const std::uint64_t now = nowPs();
-    const std::uint64_t t = nextTimePs(now);
+    const std::uint64_t t = nextTimePs(nowPs_);
     if (t == kNever) {  // nothing active anywhere: one wait until outside traffic arrives
+      syncSystemC();
       sleeping_ = true;
       sc_core::wait(workArrived_);
       sleeping_ = false;
+      nowPs_ = sc_core::sc_time_stamp().value();
       continue;
     }
     if (t >= limitPs_) {
       limitReached_ = true;
+      syncSystemC();
       sc_core::sc_stop();
       return;
     }
-    if (t > now) {
-      sleeping_ = true;
-      sc_core::wait(sc_core::sc_time(static_cast<double>(t - now), sc_core::SC_PS), workArrived_);
-      sleeping_ = false;
-      if (nowPs() != t) continue;  // woken early by outside traffic: re-plan
+    if (t > nowPs_) {
+      if (mustYieldBefore(t)) {
+        syncSystemC();
+        sleeping_ = true;
+        sc_core::wait(sc_core::sc_time(static_cast<double>(t - nowPs_), sc_core::SC_PS),
+                      workArrived_);
+        sleeping_ = false;
+        nowPs_ = sc_core::sc_time_stamp().value();
+        if (nowPs_ != t) continue;  // woken early by outside traffic: re-plan
+      } else {
+        nowPs_ = t;
+      }
     }
     releaseScheduled(t);
     for (auto& d : domains_) d->advanceTo(t);
@@ -84,6 +108,7 @@ void ClockEngine::run() {
       if (d->hasWork() && d->nextEdgePs(t) == t) d->tickEdge(t);
     ++iterations_;
     if (watchdog_.check(t)) {
+      syncSystemC();
       sc_core::sc_stop();
       return;
     }

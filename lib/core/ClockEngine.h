@@ -28,6 +28,11 @@ class ClockEngine : public sc_core::sc_module {
   void setCycleLimit(const ClockDomain& domain, Cycle limit);
   bool cycleLimitReached() const { return limitReached_; }
 
+  // How far (simulated time) the engine may run ahead of SystemC's time when no other process
+  // is due; with sc_start(duration), blocks may tick up to this much past the duration (use
+  // setCycleLimit for an exact stop). 0 yields at every edge.
+  void setQuantum(const sc_core::sc_time& q) { quantumPs_ = q.value(); }
+
   Watchdog& watchdog() { return watchdog_; }
   const Watchdog& watchdog() const { return watchdog_; }
   // Engine loop iterations (one per distinct edge time): what idle skipping saves.
@@ -46,13 +51,16 @@ class ClockEngine : public sc_core::sc_module {
   void run();
   void schedule(Clocked& block, std::uint64_t timePs);
   void notifyWork();
-  std::uint64_t nowPs() const;
+  bool mustYieldBefore(std::uint64_t timePs) const;
+  void syncSystemC();  // waits until SystemC's time catches up with the engine's
   std::uint64_t nextTimePs(std::uint64_t nowPs) const;
   void releaseScheduled(std::uint64_t timePs);
 
   std::vector<std::unique_ptr<ClockDomain>> domains_;
   std::priority_queue<Scheduled, std::vector<Scheduled>, std::greater<>> scheduled_;
   std::uint64_t seq_ = 0;
+  std::uint64_t nowPs_ = 0;  // the engine's time: ahead of sc_time_stamp() by < quantumPs_
+  std::uint64_t quantumPs_ = 1000000;
   sc_core::sc_event workArrived_;
   bool sleeping_ = false;
   bool running_ = false;  // inside the engine loop's tick phase

@@ -4,6 +4,11 @@ namespace warpsim {
 namespace {
 
 void touch(CoalescedAccess& out, Addr line, std::uint32_t sectors) {
+  // Neighbouring lanes usually share a line: try the newest line first.
+  if (out.count && out.lines[out.count - 1].lineAddr == line) {
+    out.lines[out.count - 1].sectorMask |= sectors;
+    return;
+  }
   for (std::uint32_t i = 0; i < out.count; ++i)
     if (out.lines[i].lineAddr == line) {
       out.lines[i].sectorMask |= sectors;

@@ -31,6 +31,11 @@ class SchedView {
       : warps_(warps), count_(count), sm_(sm) {}
   std::uint32_t warpSlots() const { return count_; }
   const WarpState& warp(WarpId w) const { return warps_[w.value()]; }
+  // Bit w set: warp w can issue in this slot this cycle: it is eligible and the unit its next
+  // instruction needs (SP, SFU, DP, LSU) is free. The issue stage takes the first such warp in
+  // the policy's order, so a policy need only order these.
+  std::uint64_t readyMask() const { return ready_; }
+  void setReady(std::uint64_t mask) { ready_ = mask; }
   Cycle now() const { return now_; }
   SmId sm() const { return sm_; }
   void setNow(Cycle c) { now_ = c; }
@@ -40,14 +45,16 @@ class SchedView {
   std::uint32_t count_;
   SmId sm_;
   Cycle now_ = 0;
+  std::uint64_t ready_ = 0;
 };
 
 class IWarpSchedulingPolicy {
  public:
   virtual ~IWarpSchedulingPolicy() = default;
-  // Writes into `order` the slot's warps (given in `warps`, ascending ids) in priority order,
-  // highest first. May drop warps that must not issue this cycle.
-  virtual void order(const SchedView& view, const std::vector<WarpId>& warps,
+  // Writes into `order` warps of the slot (bit w of `slotWarps` set: warp w is resident and
+  // belongs to this slot; an SM has at most 64 warp slots) in priority order, highest first.
+  // Warps outside view.readyMask() cannot issue this cycle and may be left out.
+  virtual void order(const SchedView& view, std::uint64_t slotWarps,
                      std::vector<WarpId>& order) = 0;
   // Feedback: warp `w` issued `inst` this cycle.
   virtual void issued(WarpId w, const WarpInst& inst) { (void)w, (void)inst; }

@@ -1,27 +1,17 @@
 #include "sched/LrrPolicy.h"
 
-#include <algorithm>
-
 namespace warpsim {
 
-void LrrPolicy::order(const SchedView& view, const std::vector<WarpId>& warps,
+void LrrPolicy::order(const SchedView& view, std::uint64_t slotWarps,
                       std::vector<WarpId>& order) {
   order.clear();
-  if (warps.empty()) return;
-  // First warp with an id greater than the last issuer; wrap around.
-  std::size_t start = 0;
-  if (any_)
-    start = static_cast<std::size_t>(
-        std::upper_bound(warps.begin(), warps.end(), last_) - warps.begin());
-  for (std::size_t i = start; i < warps.size(); ++i)
-    if (view.warp(warps[i]).eligible) order.push_back(warps[i]);
-  for (std::size_t i = 0; i < start; ++i)
-    if (view.warp(warps[i]).eligible) order.push_back(warps[i]);
+  const std::uint64_t m = slotWarps & view.readyMask();
+  const std::uint64_t ahead = next_ < 64 ? m & (~std::uint64_t{0} << next_) : 0;
+  for (std::uint64_t part : {ahead, m & ~ahead})
+    for (; part != 0; part &= part - 1)
+      order.push_back(WarpId{static_cast<std::uint32_t>(__builtin_ctzll(part))});
 }
 
-void LrrPolicy::issued(WarpId w, const WarpInst&) {
-  last_ = w;
-  any_ = true;
-}
+void LrrPolicy::issued(WarpId w, const WarpInst&) { next_ = w.value() + 1; }
 
 }  // namespace warpsim

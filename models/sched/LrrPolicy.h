@@ -7,13 +7,12 @@ namespace warpsim {
 // starts at the warp after the one that issued last.
 class LrrPolicy : public IWarpSchedulingPolicy {
  public:
-  void order(const SchedView& view, const std::vector<WarpId>& warps,
+  void order(const SchedView& view, std::uint64_t slotWarps,
              std::vector<WarpId>& order) override;
   void issued(WarpId w, const WarpInst& inst) override;
 
  private:
-  WarpId last_{0};
-  bool any_ = false;
+  std::uint32_t next_ = 0;  // the warp after the last issuer
 };
 
 }  // namespace warpsim

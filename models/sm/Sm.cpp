@@ -11,6 +11,19 @@ constexpr Cycle kNoCycle = ~Cycle{0};
 constexpr std::uint64_t bit(std::uint32_t w) { return std::uint64_t{1} << w; }
 }  // namespace
 
+Sm::Unit Sm::unitOf(OpClass op) {
+  switch (op) {
+    case OpClass::Alu:
+    case OpClass::Branch: return kSp;
+    case OpClass::Sfu: return kSfu;
+    case OpClass::Dp: return kDp;
+    case OpClass::Mem: return kMem;
+    case OpClass::Barrier:
+    case OpClass::Exit: return kCtrl;
+  }
+  return kCtrl;
+}
+
 Sm::Sm(sc_core::sc_module_name name, SmId id, const SmParams& params,
        const LsuParams& lsuParams, std::vector<std::unique_ptr<IWarpSchedulingPolicy>> policies,
        PayloadPool& pool, ICtaListener& listener, Watchdog& watchdog, StatsRegistry& stats)
@@ -24,7 +37,7 @@ Sm::Sm(sc_core::sc_module_name name, SmId id, const SmParams& params,
       states_(params.maxWarps),
       view_(states_.data(), params.maxWarps, id),
       ctas_(params.maxCtas),
-      slotWarps_(params.schedulers),
+      slotWarps_(params.schedulers, 0),
       spFreeAt_(params.schedulers, 0) {
   if (policies_.size() != params.schedulers)
     throw std::logic_error(std::string(this->name()) + ": one policy per issue slot expected");
@@ -33,7 +46,6 @@ Sm::Sm(sc_core::sc_module_name name, SmId id, const SmParams& params,
   warps_.reserve(params.maxWarps);
   for (std::uint32_t i = 0; i < params.maxWarps; ++i) warps_.emplace_back(params.ibufferEntries);
   order_.reserve(params.maxWarps);
-  for (auto& s : slotWarps_) s.reserve(params.maxWarps);
   stats_.slotsPerCycle = params.schedulers;
   stats_.registerWith(stats, this->name());
 }
@@ -61,8 +73,7 @@ void Sm::launchCta(const KernelDesc& kernel, CtaId cta) {
     s.ctaSlot = ctaSlot;
     s.cta = cta;
     resident_ |= bit(w);
-    auto& list = slotWarps_[w % params_.schedulers];
-    list.insert(std::upper_bound(list.begin(), list.end(), WarpId{w}), WarpId{w});
+    slotWarps_[w % params_.schedulers] |= bit(w);
     refreshState(w);
   }
   wake();
@@ -128,7 +139,19 @@ bool Sm::fetch() {
   return any;
 }
 
+std::uint64_t Sm::readyIn(std::uint32_t slot, Cycle cycle) const {
+  std::uint64_t m = eligibleBy_[kCtrl];
+  if (spFreeAt_[slot] <= cycle) m |= eligibleBy_[kSp];
+  if (sfuFreeAt_ <= cycle) m |= eligibleBy_[kSfu];
+  if (dpFreeAt_ <= cycle) m |= eligibleBy_[kDp];
+  if (lsu.canAccept()) m |= eligibleBy_[kMem];
+  return m & slotWarps_[slot];
+}
+
 bool Sm::issue(std::uint32_t slot) {
+  const std::uint64_t ready = readyIn(slot, Clocked::now());
+  if (ready == 0) return false;
+  view_.setReady(ready);
   policies_[slot]->order(view_, slotWarps_[slot], order_);
   for (WarpId w : order_)
     if (tryIssue(w, slot)) return true;
@@ -224,8 +247,7 @@ void Sm::maybeRetire(WarpId id) {
   states_[i].resident = false;
   refreshState(i);
   w.stream.reset();
-  auto& list = slotWarps_[i % params_.schedulers];
-  list.erase(std::lower_bound(list.begin(), list.end(), id));
+  slotWarps_[i % params_.schedulers] &= ~bit(i);
   stats_.warpsCompleted.inc();
   const std::uint32_t ctaSlot = states_[i].ctaSlot;
   CtaSlot& c = ctas_[ctaSlot];
@@ -246,6 +268,13 @@ void Sm::refreshState(std::uint32_t id) {
   s.nextIsMem = in && in->isMem();
   s.waitsOnMem = in && w.scoreboard.waitsOnLongLoad(*in);
   s.eligible = s.resident && in && !w.atBarrier && !w.exitIssued && !w.scoreboard.hazard(*in);
+  const std::uint64_t b = bit(id);
+  for (std::uint64_t& m : eligibleBy_) m &= ~b;
+  if (s.eligible) eligibleBy_[unitOf(in->op)] |= b;
+  nextMem_ = s.nextIsMem ? nextMem_ | b : nextMem_ & ~b;
+  waitsOnMem_ = s.waitsOnMem ? waitsOnMem_ | b : waitsOnMem_ & ~b;
+  const bool draining = s.resident && w.finishedIssuing() && w.memPending > 0;
+  drainingMem_ = draining ? drainingMem_ | b : drainingMem_ & ~b;
   const bool needs = s.resident && !w.streamDone && !w.exitIssued && !w.ibuf.full();
   needFetch_ = needs ? needFetch_ | bit(id) : needFetch_ & ~bit(id);
 }

@@ -60,13 +60,15 @@ class Sm : public sc_core::sc_module,
   bool issue(std::uint32_t slot);
   bool tryIssue(WarpId w, std::uint32_t slot);
   void issueMem(Warp& w, WarpId id, const WarpInst& in);
+  std::uint64_t readyIn(std::uint32_t slot, Cycle cycle) const;
+  enum Unit { kSp, kSfu, kDp, kMem, kCtrl, kUnits };
+  static Unit unitOf(OpClass op);
   void arriveAtBarrier(std::uint32_t ctaSlot);
   void releaseBarrierIfComplete(std::uint32_t ctaSlot);
   void maybeRetire(WarpId w);
   // Recomputes what schedulers see of warp `id` and whether it needs fetching; called whenever
   // its instruction buffer, scoreboard or barrier state changes.
   void refreshState(std::uint32_t id);
-  bool onMemory(std::uint32_t id) const;
   SmStats::Category classify() const;
   void account(Cycle cycle, SmStats::Category c);
 
@@ -80,8 +82,14 @@ class Sm : public sc_core::sc_module,
   SchedView view_;
   std::uint64_t resident_ = 0;   // bit w: warp slot w holds a warp (sm.max_warps <= 64)
   std::uint64_t needFetch_ = 0;  // bit w: warp w's instruction buffer has room and code left
+  // Masks over warp slots, kept by refreshState(): eligible warps by the unit their next
+  // instruction needs, and what the cycle classification asks.
+  std::array<std::uint64_t, kUnits> eligibleBy_{};
+  std::uint64_t nextMem_ = 0;      // next instruction is a memory instruction
+  std::uint64_t waitsOnMem_ = 0;   // next instruction needs a pending long-latency load
+  std::uint64_t drainingMem_ = 0;  // finished issuing, memory instructions outstanding
   std::vector<CtaSlot> ctas_;
-  std::vector<std::vector<WarpId>> slotWarps_;  // resident warps of each issue slot, ascending
+  std::vector<std::uint64_t> slotWarps_;  // bit w: resident warp w belongs to this issue slot
   std::vector<WarpId> order_;                   // scratch for the policy's ordering
   std::vector<Cycle> spFreeAt_;                 // one SP pipeline per issue slot
   Cycle sfuFreeAt_ = 0, dpFreeAt_ = 0;

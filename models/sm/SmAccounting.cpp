@@ -7,20 +7,13 @@ namespace warpsim {
 
 // A warp waits on memory when its next instruction needs a pending long-latency load, when it
 // is a memory instruction the LSU cannot take, or when the warp has exited with stores or loads
-// still outstanding.
-bool Sm::onMemory(std::uint32_t id) const {
-  const Warp& w = warps_[id];
-  const WarpState& s = states_[id];
-  return s.waitsOnMem || (s.nextIsMem && !lsu.canAccept()) ||
-         (w.finishedIssuing() && w.memPending > 0);
-}
-
+// still outstanding. MemoryBlock: every resident warp waits on memory.
 SmStats::Category Sm::classify() const {
   if (resident_ == 0) return SmStats::Category::NoWarp;
-  for (std::uint64_t m = resident_; m != 0; m &= m - 1)
-    if (!onMemory(static_cast<std::uint32_t>(__builtin_ctzll(m))))
-      return SmStats::Category::Stall;
-  return SmStats::Category::MemoryBlock;
+  const std::uint64_t onMemory =
+      waitsOnMem_ | drainingMem_ | (lsu.canAccept() ? 0 : nextMem_);
+  return (resident_ & ~onMemory) == 0 ? SmStats::Category::MemoryBlock
+                                      : SmStats::Category::Stall;
 }
 
 void Sm::account(Cycle cycle, SmStats::Category c) {

@@ -15,7 +15,6 @@
 #include "common/Platform.h"
 
 int sc_main(int argc, char* argv[]) {
-  warpsim::quietSystemC();
   std::string platform = "fermi";
   std::vector<const char*> rest{argv[0]};
   for (int i = 1; i < argc; ++i) {
@@ -41,4 +40,9 @@ int sc_main(int argc, char* argv[]) {
       platform, r.warpInstructions, r.cycles, r.wallSeconds, r.warpInstructions / r.wallSeconds,
       r.cycles / r.wallSeconds, usage.ru_maxrss);
   return 0;
+}
+
+int main(int argc, char* argv[]) {
+  warpsim::quietSystemC();  // before SystemC starts: its banner prints at start-up
+  return sc_core::sc_elab_and_sim(argc, argv);
 }

@@ -143,14 +143,13 @@ RunResult runPlatform(const PlatformInfo& platform, int argc, const char* const 
 }
 
 void quietSystemC() {
-  setenv("SYSC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);  // the banner, unless the user wants it
+  setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);  // the banner, unless the user wants it
   // sc_stop() at the end of every run is normal operation, not news.
   sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO,
                                           sc_core::SC_DO_NOTHING);
 }
 
 int platformMain(const std::string& name, int argc, char* argv[]) {
-  quietSystemC();
   return runPlatform(*findPlatform(name), argc, argv).exitCode;
 }
 

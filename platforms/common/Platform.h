@@ -37,7 +37,8 @@ struct RunResult {
 RunResult runPlatform(const PlatformInfo& platform, int argc, const char* const argv[],
                       const PolicyRegistry& policies = PolicyRegistry::withBuiltins());
 
-// Silences SystemC's routine messages (the "simulation stopped" note at every sc_stop()).
+// Silences SystemC's routine messages: its start-up banner (call before SystemC starts) and
+// the "simulation stopped" note at every sc_stop().
 void quietSystemC();
 
 // The `main` of a platform executable.
