@@ -26,9 +26,24 @@ void ClockDomain::add(Clocked& block) {
   blocks_.push_back(&block);
 }
 
+void ClockDomain::setTickAll() {
+  tickAll_ = true;
+  for (Clocked* b : blocks_) b->active_ = true;  // so that wake() is a no-op
+  pending_.clear();
+}
+
 void ClockDomain::wake(Clocked& block) {
   if (block.active_) return;
   block.active_ = true;
+  if (inEdge_ && block.index_ > cursor_) {
+    // Woken during this edge before its turn: it ticks in this edge, exactly as if it had been
+    // active all along (sleeping must never change results).
+    const auto byIndex = [](const Clocked* a, const Clocked* b) { return a->index_ < b->index_; };
+    active_.insert(std::upper_bound(active_.begin() + static_cast<std::ptrdiff_t>(position_ + 1),
+                                    active_.end(), &block, byIndex),
+                   &block);
+    return;
+  }
   pending_.push_back(&block);
   engine_.notifyWork();
 }
@@ -70,19 +85,28 @@ void ClockDomain::admitPending() {
 void ClockDomain::tickEdge(std::uint64_t timePs) {
   advanceTo(timePs);
   nextUnticked_ = cycle_ + 1;
-  admitPending();
   ++edges_;
-  // A block woken during this edge (by a block ticked before or after it) lands in pending_ and
-  // ticks from the next edge; blocks still active stay on the list.
-  scratch_.clear();
-  for (Clocked* b : active_) {
+  if (tickAll_) {
+    for (Clocked* b : blocks_) b->tick();
+    ticks_ += blocks_.size();
+    return;
+  }
+  admitPending();
+  // Blocks tick in index order. A block woken by one ticked earlier in this edge joins this
+  // edge (see wake()); one woken after its turn ticks from the next edge.
+  inEdge_ = true;
+  std::size_t keep = 0;
+  for (position_ = 0; position_ < active_.size(); ++position_) {
+    Clocked* b = active_[position_];
+    cursor_ = b->index_;
     ++ticks_;
     if (b->tick())
-      scratch_.push_back(b);
+      active_[keep++] = b;
     else
       b->active_ = false;
   }
-  active_.swap(scratch_);
+  active_.resize(keep);
+  inEdge_ = false;
 }
 
 }  // namespace warpsim

@@ -34,11 +34,17 @@ class ClockDomain {
   void wake(Clocked& block);
   void wakeAt(Clocked& block, Cycle cycle);
   // Engine side.
-  bool hasWork() const { return !active_.empty() || !pending_.empty(); }
+  bool hasWork() const { return tickAll_ || !active_.empty() || !pending_.empty(); }
+  void setTickAll();
   std::uint64_t nextEdgePs(std::uint64_t nowPs) const;
   // Sets cycle() to the newest edge at or before `timePs` (time only moves forward).
   void advanceTo(std::uint64_t timePs);
   void tickEdge(std::uint64_t timePs);
+  // After advanceTo(t): whether t is an edge of this domain that has not had its turn yet.
+  bool edgeAt(std::uint64_t timePs) const {
+    return nextCyclePs_ - periodPs_ == timePs && nextUnticked_ <= cycle_;
+  }
+  void passEdge() { nextUnticked_ = cycle_ + 1; }
   void admitPending();
 
   ClockEngine& engine_;
@@ -54,6 +60,10 @@ class ClockDomain {
   std::vector<Clocked*> pending_;  // woken since the last edge; merged in before the next
   std::vector<Clocked*> scratch_;
   std::uint64_t ticks_ = 0, edges_ = 0;
+  bool tickAll_ = false;  // validation mode: every block ticks every edge
+  bool inEdge_ = false;          // inside tickEdge()
+  std::size_t position_ = 0;     // position in active_ of the block ticking now
+  std::uint32_t cursor_ = 0;     // its registration index
 };
 
 }  // namespace warpsim

@@ -104,9 +104,21 @@ void ClockEngine::run() {
     }
     releaseScheduled(t);
     for (auto& d : domains_) d->advanceTo(t);
-    for (auto& d : domains_)
-      if (d->hasWork() && d->nextEdgePs(t) == t) d->tickEdge(t);
+    // Every domain with an edge at t has its turn, in order; one with nothing to do lets its
+    // turn pass, so a block woken later in this step waits for its domain's next edge, just as
+    // it would had its domain ticked (sleeping must never change results).
+    for (auto& d : domains_) {
+      if (!d->edgeAt(t)) continue;
+      if (d->hasWork())
+        d->tickEdge(t);
+      else
+        d->passEdge();
+    }
     ++iterations_;
+    if (stopped_) {
+      syncSystemC();
+      return;
+    }
     if (watchdog_.check(t)) {
       syncSystemC();
       sc_core::sc_stop();

@@ -33,6 +33,19 @@ class ClockEngine : public sc_core::sc_module {
   // setCycleLimit for an exact stop). 0 yields at every edge.
   void setQuantum(const sc_core::sc_time& q) { quantumPs_ = q.value(); }
 
+  // Validation mode: every block of every domain ticks on every edge, whatever tick() returns,
+  // as if nothing ever slept. Results must not change; only speed does. Call after every block
+  // is registered. The run then ends only by sc_stop(), a cycle limit or the watchdog.
+  void setTickAll() {
+    for (auto& d : domains_) d->setTickAll();
+  }
+
+  // Ends the simulation after the current edge (sc_stop()); blocks call this, not sc_stop().
+  void stop() {
+    stopped_ = true;
+    sc_core::sc_stop();
+  }
+
   Watchdog& watchdog() { return watchdog_; }
   const Watchdog& watchdog() const { return watchdog_; }
   // Engine loop iterations (one per distinct edge time): what idle skipping saves.
@@ -66,6 +79,7 @@ class ClockEngine : public sc_core::sc_module {
   bool running_ = false;  // inside the engine loop's tick phase
   std::uint64_t limitPs_ = UINT64_MAX;
   bool limitReached_ = false;
+  bool stopped_ = false;
   std::uint64_t iterations_ = 0;
   Watchdog watchdog_;
 };

@@ -53,11 +53,12 @@ void FixedLatencyDram::enqueue(tlm::tlm_generic_payload& trans) {
   (trans.is_read() ? reads_ : writes_).inc();
   bytes_.inc(trans.get_data_length());
   queue_.push(&trans, now() + params_.latency);
+  if (queue_.full()) fullSince_ = now();
 }
 
 bool FixedLatencyDram::tick() {
-  if (queue_.full()) fullCycles_.inc();
   for (std::uint32_t n = 0; n < params_.perCycle && queue_.ready(now()); ++n) {
+    if (queue_.full()) fullCycles_.inc(now() - fullSince_);  // counted per span, asleep or not
     tlm::tlm_generic_payload* p = queue_.pop();
     p->set_response_status(tlm::TLM_OK_RESPONSE);
     tlm::tlm_phase phase = tlm::BEGIN_RESP;

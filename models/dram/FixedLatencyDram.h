@@ -48,6 +48,7 @@ class FixedLatencyDram : public sc_core::sc_module, public Clocked, public IDiag
   Watchdog& watchdog_;
   TimedQueue<tlm::tlm_generic_payload*> queue_;
   tlm::tlm_generic_payload* held_ = nullptr;  // arrived while full; END_REQ withheld
+  Cycle fullSince_ = 0;
   Counter reads_, writes_, bytes_, fullCycles_;
 };
 

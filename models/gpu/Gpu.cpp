@@ -60,7 +60,9 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuParams& params, const PolicyRegi
   const std::uint64_t corePs = core_.periodPs();
   wd.setWindow(params.watchdogCycles * corePs,
                std::to_string(params.watchdogCycles) + " core cycles");
+  core_.add(boundary_);  // last in the core domain: see KernelBoundary
   engine_.setCycleLimit(core_, params.maxCycles);
+  if (params.tickAll) engine_.setTickAll();
 }
 
 void Gpu::run(const Workload& workload) { dispatcher_.run(workload); }
@@ -78,16 +80,31 @@ std::uint64_t Gpu::threadInstructions() const {
 }
 
 void Gpu::kernelDone(const KernelDesc& k, Cycle start, Cycle end) {
+  pendingKernel_ = PendingKernel{&k, start, end};
+  boundary_.wake();
+}
+
+bool Gpu::KernelBoundary::tick() {
+  gpu.closeKernel();
+  return false;
+}
+
+void Gpu::closeKernel() {
+  if (!pendingKernel_.kernel) return;
+  const PendingKernel p = pendingKernel_;
+  pendingKernel_ = PendingKernel{};
+  for (auto& sm : sms_) sm->accountUntil(p.end);
   const std::uint64_t warp = warpInstructions() - kernelWarpBase_;
   const std::uint64_t thread = threadInstructions() - kernelThreadBase_;
   kernelWarpBase_ += warp;
   kernelThreadBase_ += thread;
-  const Cycle cycles = end - start;
-  stats_.endKernel(k.name, nlohmann::json{{"start_cycle", start},
-                                          {"cycles", cycles},
-                                          {"warp_instructions", warp},
-                                          {"thread_instructions", thread},
-                                          {"ipc", cycles ? double(thread) / cycles : 0.0}});
+  const Cycle cycles = p.end - p.start;
+  stats_.endKernel(p.kernel->name,
+                   nlohmann::json{{"start_cycle", p.start},
+                                  {"cycles", cycles},
+                                  {"warp_instructions", warp},
+                                  {"thread_instructions", thread},
+                                  {"ipc", cycles ? double(thread) / cycles : 0.0}});
 }
 
 void Gpu::allDone(Cycle end) {
@@ -97,17 +114,13 @@ void Gpu::allDone(Cycle end) {
               engine_.domain(i).name().c_str(), engine_.domain(i).edgesExecuted(),
               engine_.domain(i).ticksExecuted(), engine_.iterations());
   finished_ = true;
-  closeAccounting(end);
-  sc_core::sc_stop();
-}
-
-void Gpu::closeAccounting(Cycle end) {
   endCycle_ = end;
-  for (auto& sm : sms_) sm->finish(end);
+  engine_.stop();  // the edge completes; finalize() settles the accounts afterwards
 }
 
 void Gpu::finalize() {
-  if (!finished_ && endCycle_ == 0) closeAccounting(core_.cycle() + 1);
+  if (!finished_) endCycle_ = core_.cycle() + 1;
+  for (auto& sm : sms_) sm->accountUntil(endCycle_);
 }
 
 Gpu::Outcome Gpu::outcome() const {

@@ -34,8 +34,8 @@ class Gpu : public sc_core::sc_module {
   void run(const Workload& workload);
   // After sc_start() returns: how the run ended, and for NoProgress/Deadlock, the dump.
   Outcome outcome() const;
-  // After sc_start() returns without finishing (cycle limit, watchdog, deadlock): closes the
-  // cycle accounting at the current cycle so the statistics cover the run so far.
+  // After sc_start() returns: settles the SMs' cycle accounts up to the end of the run (or the
+  // current cycle, if it stopped early), so that the statistics cover every cycle. Call once.
   void finalize();
   std::string diagnosis() const;
 
@@ -46,9 +46,20 @@ class Gpu : public sc_core::sc_module {
   std::size_t payloadsAllocated() const { return pool_.allocated(); }
 
  private:
+  // A kernel's statistics are closed at the end of the core edge in which it finished, after
+  // every SM has had its turn in that cycle: a block registered last in the core domain.
+  struct KernelBoundary : Clocked {
+    explicit KernelBoundary(Gpu& g) : gpu(g) {}
+    bool tick() override;
+    Gpu& gpu;
+  };
+  struct PendingKernel {
+    const KernelDesc* kernel = nullptr;
+    Cycle start = 0, end = 0;
+  };
   void kernelDone(const KernelDesc& k, Cycle start, Cycle end);
+  void closeKernel();
   void allDone(Cycle end);
-  void closeAccounting(Cycle end);
 
   GpuParams params_;
   StatsRegistry& stats_;
@@ -62,6 +73,8 @@ class Gpu : public sc_core::sc_module {
   std::vector<std::unique_ptr<Sm>> sms_;
   Crossbar xbar_;
   std::vector<std::unique_ptr<FixedLatencyDram>> drams_;
+  KernelBoundary boundary_{*this};
+  PendingKernel pendingKernel_;
   Cycle endCycle_ = 0;
   bool finished_ = false;
   std::uint64_t kernelWarpBase_ = 0, kernelThreadBase_ = 0;

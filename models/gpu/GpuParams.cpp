@@ -12,6 +12,9 @@ void GpuParams::declare(ConfigSchema& s) {
             "with a dump of what every warp and queue waits on (0: never)",
             0, UINT64_MAX);
   s.addUInt("sim.max_cycles", 0, "stop after this many core cycles (0: run to completion)");
+  s.addBool("sim.tick_all", false,
+            "validation: tick every block on every clock edge instead of skipping idle blocks; "
+            "the statistics must come out identical, only slower");
   s.addFreq("clock.core", 700, "SM clock");
   s.addFreq("clock.icnt", 700, "interconnect clock");
   s.addFreq("clock.l2", 700, "L2 clock");
@@ -29,6 +32,7 @@ GpuParams GpuParams::load(const Config& c) {
   p.policy = c.getString("sched.policy");
   p.watchdogCycles = c.getUInt("sim.watchdog_cycles");
   p.maxCycles = c.getUInt("sim.max_cycles");
+  p.tickAll = c.getBool("sim.tick_all");
   p.clock = {c.getFreqMHz("clock.core"), c.getFreqMHz("clock.icnt"), c.getFreqMHz("clock.l2"),
              c.getFreqMHz("clock.dram")};
   p.sm = SmParams::load(c);

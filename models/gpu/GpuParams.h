@@ -20,6 +20,7 @@ struct GpuParams {
   std::string policy = "lrr";
   std::uint64_t watchdogCycles = 100000;  // core cycles without progress before a dump; 0: off
   std::uint64_t maxCycles = 0;            // core cycles; 0: no limit
+  bool tickAll = false;                   // validation: no idle skipping (same results, slower)
   ClockParams clock;
   SmParams sm;
   LsuParams lsu;

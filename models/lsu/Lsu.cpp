@@ -93,12 +93,7 @@ bool Lsu::tick() {
     if (--inFlight_[e].outstanding == 0) complete(e);
   }
   while (sharedDone_.ready(now())) complete(sharedDone_.pop());
-  if (busy_) {
-    if (awaitingEndReq_)
-      stallCycles_.inc();
-    else
-      sendNext();
-  }
+  if (busy_ && !awaitingEndReq_) sendNext();
   return (busy_ && !awaitingEndReq_) || !responses_.empty() || !sharedDone_.empty();
 }
 
@@ -120,6 +115,7 @@ void Lsu::sendNext() {
   sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
   const tlm::tlm_sync_enum s = socket->nb_transport_fw(p, phase, delay);
   awaitingEndReq_ = !(s == tlm::TLM_UPDATED && phase == tlm::END_REQ);
+  if (awaitingEndReq_) stalledSince_ = now();
   if (!awaitingEndReq_) {
     watchdog_.progress();
     if (++nextLine_ == access_.count) {
@@ -133,6 +129,7 @@ tlm::tlm_sync_enum Lsu::nbTransportBw(tlm::tlm_generic_payload& trans, tlm::tlm_
                                       sc_core::sc_time&) {
   if (phase == tlm::END_REQ) {  // the request held back earlier has been taken
     awaitingEndReq_ = false;
+    stallCycles_.inc(now() - stalledSince_);
     watchdog_.progress();
     if (++nextLine_ == access_.count) {
       busy_ = false;

@@ -69,6 +69,7 @@ class Lsu : public sc_core::sc_module, public Clocked, public IDiagnosable {
   // The instruction being sent.
   bool busy_ = false;
   bool awaitingEndReq_ = false;
+  Cycle stalledSince_ = 0;  // when the memory side withheld END_REQ
   CoalescedAccess access_;
   std::uint32_t nextLine_ = 0;
   std::uint32_t entry_ = 0;

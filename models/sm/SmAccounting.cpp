@@ -28,14 +28,17 @@ void Sm::account(Cycle cycle, SmStats::Category c) {
   lastCategory_ = c;
 }
 
-void Sm::finish(Cycle end) {
+void Sm::accountUntil(Cycle end) {
   if (!accounting_) {
+    if (end == 0) return;
     stats_.add(SmStats::Category::NoWarp, end);
     accounting_ = true;
+    lastAccounted_ = end - 1;
+    lastCategory_ = SmStats::Category::NoWarp;
   } else if (end > lastAccounted_ + 1) {
     stats_.add(lastCategory_, end - lastAccounted_ - 1);
+    lastAccounted_ = end - 1;
   }
-  lastAccounted_ = end ? end - 1 : 0;
 }
 
 void Sm::describeWaits(std::ostream& os) const {
