@@ -8,7 +8,7 @@
 namespace warpsim {
 
 void FixedDramParams::declare(ConfigSchema& s) {
-  s.addUInt("dram.latency", 580, "fixed model: DRAM cycles from arrival to response", 1, 100000);
+  s.addUInt("dram.latency", 580, "fixed model: DRAM cycles from arrival to response", 1, 100000000);
   s.addUInt("dram.queue", 32, "requests a channel holds before it refuses more", 1, 4096);
   s.addUInt("dram.per_cycle", 1, "fixed model: responses per DRAM cycle", 1, 64);
 }

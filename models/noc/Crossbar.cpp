@@ -39,7 +39,9 @@ Crossbar::Crossbar(sc_core::sc_module_name name, const CrossbarParams& params,
       responses_(sms),
       memPortFreeAt_(map.partitions(), 0),
       memPortBlocked_(map.partitions(), false),
-      smPortFreeAt_(sms, 0) {
+      smPortFreeAt_(sms, 0),
+      requestPorts_(sms),
+      responsePorts_(sms) {
   smSide.register_nb_transport_fw(this, &Crossbar::fwFromSm);
   memSide.register_nb_transport_bw(this, &Crossbar::bwFromMem);
   const std::string p = this->name();
@@ -67,6 +69,7 @@ tlm::tlm_sync_enum Crossbar::fwFromSm(int port, Payload& trans, tlm::tlm_phase& 
     return tlm::TLM_ACCEPTED;
   }
   q.push(Routed{&trans, map_.partitionOf(trans.get_address()).value()}, now() + params_.latency);
+  requestPorts_.insert(static_cast<std::uint32_t>(port));
   phase = tlm::END_REQ;
   return tlm::TLM_UPDATED;
 }
@@ -80,27 +83,18 @@ tlm::tlm_sync_enum Crossbar::bwFromMem(int port, Payload& trans, tlm::tlm_phase&
   }
   const std::uint32_t sm = GpuRequest::of(trans).sm.value();
   responses_[sm].push(&trans, now() + params_.latency);
+  responsePorts_.insert(sm);
   return tlm::TLM_COMPLETED;
 }
 
 bool Crossbar::tick() {
-  forwardRequests();
-  returnResponses();
-  // Sleep until the next packet can move: the first to finish traversing, or a busy port
-  // freeing up. A partition that withholds END_REQ wakes us when it takes the request.
-  const Cycle cycle = now();
+  // Move what can move, and find when the next packet can: the first to finish traversing, or
+  // a busy port freeing up. A partition that withholds END_REQ wakes us when it takes one.
   Cycle next = ~Cycle{0};
-  for (std::size_t i = 0; i < requests_.size(); ++i) {
-    if (!requests_[i].empty()) {
-      const std::uint32_t part = requests_[i].front().partition;
-      if (!memPortBlocked_[part])
-        next = std::min(next, std::max(requests_[i].frontVisibleAt(), memPortFreeAt_[part]));
-    }
-    if (!responses_[i].empty())
-      next = std::min(next, std::max(responses_[i].frontVisibleAt(), smPortFreeAt_[i]));
-  }
+  forwardRequests(next);
+  returnResponses(next);
   if (next == ~Cycle{0}) return false;
-  if (next <= cycle + 1) return true;
+  if (next <= now() + 1) return true;
   wakeAt(next);
   return false;
 }
@@ -108,50 +102,64 @@ bool Crossbar::tick() {
 // Each SM port offers its oldest request; each partition port takes one packet at a time and
 // stays busy for the packet's flits. The port served first rotates with the cycle number, so
 // arbitration is fair and does not depend on when the crossbar slept.
-void Crossbar::forwardRequests() {
+void Crossbar::forwardRequests(Cycle& next) {
   const Cycle cycle = now();
-  const auto n = static_cast<std::uint32_t>(requests_.size());
-  std::uint32_t i = static_cast<std::uint32_t>(cycle % n);
-  for (std::uint32_t k = 0; k < n; ++k, i = i + 1 == n ? 0 : i + 1) {
+  const auto first = static_cast<std::uint32_t>(cycle % requests_.size());
+  requestPorts_.forEachFrom(first, [&](std::uint32_t i) {
     TimedQueue<Routed>& q = requests_[i];
-    if (!q.ready(cycle)) continue;
-    const std::uint32_t part = q.front().partition;
-    if (memPortBlocked_[part] || memPortFreeAt_[part] > cycle) continue;
-    Payload* p = q.pop().payload;
-    const std::uint32_t f = flits(*p, false);
-    memPortFreeAt_[part] = cycle + f;
-    requestPackets_.inc();
-    requestFlits_.inc(f);
-    tlm::tlm_phase phase = tlm::BEGIN_REQ;
-    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-    const tlm::tlm_sync_enum s = memSide[part]->nb_transport_fw(*p, phase, delay);
-    memPortBlocked_[part] = !(s == tlm::TLM_UPDATED && phase == tlm::END_REQ);
-    watchdog_.progress();
-    if (held_[i]) {  // room again: take the request that was refused and release its sender
-      Payload* h = held_[i];
-      held_[i] = nullptr;
-      q.push(Routed{h, map_.partitionOf(h->get_address()).value()}, cycle + params_.latency);
-      tlm::tlm_phase endReq = tlm::END_REQ;
-      smSide[static_cast<int>(i)]->nb_transport_bw(*h, endReq, delay);
+    std::uint32_t part = q.front().partition;
+    if (q.ready(cycle) && !memPortBlocked_[part] && memPortFreeAt_[part] <= cycle) {
+      send(i, part, q.pop().payload);
+      if (q.empty()) {
+        requestPorts_.erase(i);
+        return;
+      }
+      part = q.front().partition;
     }
+    if (!memPortBlocked_[part])
+      next = std::min(next, std::max({q.frontVisibleAt(), memPortFreeAt_[part], cycle + 1}));
+  });
+}
+
+void Crossbar::send(std::uint32_t port, std::uint32_t part, Payload* p) {
+  const Cycle cycle = now();
+  const std::uint32_t f = flits(*p, false);
+  memPortFreeAt_[part] = cycle + f;
+  requestPackets_.inc();
+  requestFlits_.inc(f);
+  tlm::tlm_phase phase = tlm::BEGIN_REQ;
+  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+  const tlm::tlm_sync_enum s = memSide[part]->nb_transport_fw(*p, phase, delay);
+  memPortBlocked_[part] = !(s == tlm::TLM_UPDATED && phase == tlm::END_REQ);
+  watchdog_.progress();
+  if (Payload* h = held_[port]) {  // room again: take the refused request, release its sender
+    held_[port] = nullptr;
+    requests_[port].push(Routed{h, map_.partitionOf(h->get_address()).value()},
+                         cycle + params_.latency);
+    tlm::tlm_phase endReq = tlm::END_REQ;
+    smSide[static_cast<int>(port)]->nb_transport_bw(*h, endReq, delay);
   }
 }
 
-void Crossbar::returnResponses() {
+void Crossbar::returnResponses(Cycle& next) {
   const Cycle cycle = now();
-  for (std::size_t i = 0; i < responses_.size(); ++i) {
+  responsePorts_.forEach([&](std::uint32_t i) {
     TimedQueue<Payload*>& q = responses_[i];
-    if (!q.ready(cycle) || smPortFreeAt_[i] > cycle) continue;
-    Payload* p = q.pop();
-    const std::uint32_t f = flits(*p, true);
-    smPortFreeAt_[i] = cycle + f;
-    responsePackets_.inc();
-    responseFlits_.inc(f);
-    tlm::tlm_phase phase = tlm::BEGIN_RESP;
-    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-    smSide[static_cast<int>(i)]->nb_transport_bw(*p, phase, delay);
-    watchdog_.progress();
-  }
+    if (q.ready(cycle) && smPortFreeAt_[i] <= cycle) {
+      Payload* p = q.pop();
+      const std::uint32_t f = flits(*p, true);
+      smPortFreeAt_[i] = cycle + f;
+      responsePackets_.inc();
+      responseFlits_.inc(f);
+      if (q.empty()) responsePorts_.erase(i);
+      tlm::tlm_phase phase = tlm::BEGIN_RESP;
+      sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+      smSide[static_cast<int>(i)]->nb_transport_bw(*p, phase, delay);
+      watchdog_.progress();
+      if (q.empty()) return;
+    }
+    next = std::min(next, std::max({q.frontVisibleAt(), smPortFreeAt_[i], cycle + 1}));
+  });
 }
 
 void Crossbar::describeWaits(std::ostream& os) const {

@@ -12,6 +12,7 @@
 #include <tlm_utils/multi_passthrough_target_socket.h>
 
 #include "core/Clocked.h"
+#include "core/PortSet.h"
 #include "core/TimedQueue.h"
 #include "core/Watchdog.h"
 #include "dram/AddressMap.h"
@@ -50,8 +51,10 @@ class Crossbar : public sc_core::sc_module, public Clocked, public IDiagnosable 
   tlm::tlm_sync_enum bwFromMem(int port, Payload& trans, tlm::tlm_phase& phase,
                                sc_core::sc_time& delay);
   std::uint32_t flits(const Payload& p, bool response) const;
-  void forwardRequests();
-  void returnResponses();
+  // Each moves what may move this cycle and lowers `next` to when the rest may.
+  void forwardRequests(Cycle& next);
+  void returnResponses(Cycle& next);
+  void send(std::uint32_t port, std::uint32_t partition, Payload* p);
 
   CrossbarParams params_;
   const AddressMap& map_;
@@ -66,6 +69,8 @@ class Crossbar : public sc_core::sc_module, public Clocked, public IDiagnosable 
   std::vector<Cycle> memPortFreeAt_;             // per partition: request port occupancy
   std::vector<bool> memPortBlocked_;             // per partition: awaiting END_REQ
   std::vector<Cycle> smPortFreeAt_;              // per SM: response port occupancy
+  PortSet requestPorts_;                         // SM ports with requests queued
+  PortSet responsePorts_;                        // SM ports with responses queued
   Counter requestPackets_, responsePackets_, requestFlits_, responseFlits_, injectionStalls_;
 };
 
