@@ -102,6 +102,11 @@ void ClockEngine::run() {
         nowPs_ = t;
       }
     }
+    if (watchdog_.check(t)) {
+      syncSystemC();
+      sc_core::sc_stop();
+      return;
+    }
     releaseScheduled(t);
     for (auto& d : domains_) d->advanceTo(t);
     // Every domain with an edge at t has its turn, in order; one with nothing to do lets its
@@ -117,11 +122,6 @@ void ClockEngine::run() {
     ++iterations_;
     if (stopped_) {
       syncSystemC();
-      return;
-    }
-    if (watchdog_.check(t)) {
-      syncSystemC();
-      sc_core::sc_stop();
       return;
     }
   }

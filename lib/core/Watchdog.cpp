@@ -6,11 +6,11 @@ namespace warpsim {
 
 bool Watchdog::check(std::uint64_t nowPs) {
   if (windowPs_ == 0 || fired_) return false;
-  if (progress_ != lastSeen_) {
+  if (progress_ != lastSeen_) {  // progress was made at the previous edge
     lastSeen_ = progress_;
-    lastChangePs_ = nowPs;
-    return false;
+    lastChangePs_ = previousPs_;
   }
+  previousPs_ = nowPs;
   if (nowPs - lastChangePs_ <= windowPs_) return false;
   fired_ = true;
   return true;

@@ -28,7 +28,8 @@ class Watchdog {
     windowPs_ = windowPs;
     windowText_ = std::move(windowText);
   }
-  // Called by the engine each iteration; returns true when the window passed with no progress.
+  // Called by the engine before each edge it is about to tick (so that a jump over a long idle
+  // stretch counts); true when more than the window has passed since the last progress.
   bool check(std::uint64_t nowPs);
   bool fired() const { return fired_; }
   // The dump of every registered block's waits, with a header saying why.
@@ -40,6 +41,7 @@ class Watchdog {
   std::uint64_t progress_ = 0;
   std::uint64_t lastSeen_ = 0;
   std::uint64_t lastChangePs_ = 0;
+  std::uint64_t previousPs_ = 0;
   std::uint64_t windowPs_ = 0;
   std::string windowText_;
   bool fired_ = false;

@@ -86,7 +86,7 @@ bool FixedLatencyDram::tick() {
 void FixedLatencyDram::describeWaits(std::ostream& os) const {
   if (queue_.empty() && !held_) return;
   os << name() << ": " << queue_.size() << "/" << params_.queue << " requests queued";
-  if (!queue_.empty()) os << ", oldest due at cycle " << queue_.frontVisibleAt();
+  if (!queue_.empty()) os << ", oldest due at DRAM cycle " << queue_.frontVisibleAt();
   if (held_) os << "; one request held back (queue full)";
   os << "\n";
 }

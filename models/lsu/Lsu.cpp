@@ -158,14 +158,16 @@ void Lsu::describeWaits(std::ostream& os) const {
   if (busy_)
     os << "; sending line " << nextLine_ << "/" << access_.count << " of warp "
        << proto_.warp.value() << (awaitingEndReq_ ? ", waiting for END_REQ (memory full)" : "");
+  // The oldest outstanding instruction says how long the memory system has kept us waiting.
+  std::vector<bool> isFree(inFlight_.size(), false);
+  for (std::uint32_t f : freeEntries_) isFree[f] = true;
+  const InFlight* oldest = nullptr;
+  for (std::size_t e = 0; e < inFlight_.size(); ++e)
+    if (!isFree[e] && (!oldest || inFlight_[e].issued < oldest->issued)) oldest = &inFlight_[e];
+  if (oldest)
+    os << "; oldest: warp " << oldest->warp.value() << ", " << oldest->outstanding
+       << " responses missing since core cycle " << oldest->issued;
   os << "\n";
-  for (std::size_t e = 0; e < inFlight_.size(); ++e) {
-    bool isFree = false;
-    for (std::uint32_t f : freeEntries_) isFree = isFree || f == e;
-    if (!isFree)
-      os << "  warp " << inFlight_[e].warp.value() << ": " << inFlight_[e].outstanding
-         << " responses missing since cycle " << inFlight_[e].issued << "\n";
-  }
 }
 
 }  // namespace warpsim

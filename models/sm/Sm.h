@@ -38,6 +38,7 @@ class Sm : public sc_core::sc_module,
   void memInstDone(WarpId w, std::uint8_t dst) override;
   void lsuFreed() override { wake(); }
   void describeWaits(std::ostream& os) const override;
+  std::string describeWarp(std::uint32_t warp) const;
   // Accounts the cycles before `end` that passed while the SM slept (in the category of the
   // last cycle it ticked), so that statistics read now cover every cycle before `end`.
   void accountUntil(Cycle end);

@@ -1,5 +1,7 @@
 // The SM's cycle classification (OWL section 3) and its account of what each warp waits on.
 #include <ostream>
+#include <sstream>
+#include <string>
 
 #include "sm/Sm.h"
 
@@ -41,29 +43,52 @@ void Sm::accountUntil(Cycle end) {
   }
 }
 
+std::string Sm::describeWarp(std::uint32_t i) const {
+  const Warp& w = warps_[i];
+  const WarpState& s = states_[i];
+  const CtaSlot& c = ctas_[s.ctaSlot];
+  std::ostringstream os;
+  if (w.atBarrier)
+    os << "at barrier (" << c.arrived << "/" << c.alive << " of its CTA arrived)";
+  else if (w.finishedIssuing())
+    os << "exited, draining";
+  else if (!s.hasInst)
+    os << "instruction buffer empty";
+  else if (!s.eligible)
+    os << "pc " << w.ibuf.front().pc << " waits on a register"
+       << (s.waitsOnMem ? " of a pending load" : "");
+  else
+    os << "pc " << w.ibuf.front().pc << " ready";
+  os << "; " << w.memPending << " memory instructions and " << w.aluPending
+     << " results in flight";
+  return os.str();
+}
+
+// One line per run of consecutive warps in the same state, so a stuck 48-warp SM reads at a
+// glance.
 void Sm::describeWaits(std::ostream& os) const {
   if (resident_ == 0) return;
   os << name() << ": " << __builtin_popcountll(resident_) << " resident warps\n";
+  std::string runText;
+  std::uint32_t runFirst = 0, runLast = 0;
+  auto flush = [&] {
+    if (runText.empty()) return;
+    os << "  warp" << (runFirst == runLast ? " " : "s ") << runFirst;
+    if (runLast != runFirst) os << "-" << runLast;
+    os << ": " << runText << "\n";
+  };
   for (std::uint64_t m = resident_; m != 0; m &= m - 1) {
     const auto i = static_cast<std::uint32_t>(__builtin_ctzll(m));
-    const Warp& w = warps_[i];
-    const WarpState& s = states_[i];
-    const CtaSlot& c = ctas_[s.ctaSlot];
-    os << "  warp " << i << " (CTA " << s.cta.value() << ", warp " << w.warpInCta << "): ";
-    if (w.atBarrier)
-      os << "at barrier (" << c.arrived << "/" << c.alive << " arrived)";
-    else if (w.finishedIssuing())
-      os << "exited, draining";
-    else if (!s.hasInst)
-      os << "instruction buffer empty";
-    else if (!s.eligible)
-      os << "pc " << w.ibuf.front().pc << " waits on a register"
-         << (s.waitsOnMem ? " of a pending load" : "");
-    else
-      os << "pc " << w.ibuf.front().pc << " ready";
-    os << "; " << w.memPending << " memory instructions and " << w.aluPending
-       << " results in flight\n";
+    std::string text = describeWarp(i);
+    if (text == runText && i == runLast + 1) {
+      runLast = i;
+      continue;
+    }
+    flush();
+    runText = std::move(text);
+    runFirst = runLast = i;
   }
+  flush();
 }
 
 }  // namespace warpsim
