@@ -1,0 +1,41 @@
+# The two commands of the README, for a fresh Debian 12 machine:
+#   make run    build, then run the Fermi platform on the default built-in workload
+#   make test   build, then run the whole test suite
+# Both install the Debian packages warpsim needs when run as root, and name them otherwise.
+
+BUILD ?= build
+JOBS ?= $(shell nproc)
+PACKAGES := cmake ninja-build g++ pkg-config libsystemc-dev libboost-program-options-dev \
+            catch2 nlohmann-json3-dev libfmt-dev
+
+.PHONY: run test deps configure clean
+
+deps:
+	@missing=""; \
+	for p in $(PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing:$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	  else \
+	    echo "warpsim needs these Debian packages, which are missing:$$missing"; \
+	    echo "install them as root:  apt-get install$$missing"; \
+	    exit 1; \
+	  fi; \
+	fi
+
+configure: deps
+	@cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release > /dev/null
+
+run: configure
+	cmake --build $(BUILD) --target warpsim-fermi -j $(JOBS)
+	$(BUILD)/bin/warpsim-fermi
+
+test: configure
+	cmake --build $(BUILD) -j $(JOBS)
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+clean:
+	rm -rf $(BUILD)
