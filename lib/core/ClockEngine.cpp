@@ -103,6 +103,7 @@ void ClockEngine::run() {
       }
     }
     if (watchdog_.check(t)) {
+      nowPs_ = t;  // the time it fired at
       syncSystemC();
       sc_core::sc_stop();
       return;

@@ -46,6 +46,11 @@ class ClockEngine : public sc_core::sc_module {
     sc_core::sc_stop();
   }
 
+  // The engine's time in picoseconds (ahead of sc_time_stamp() while it runs ahead).
+  std::uint64_t timePs() const { return nowPs_; }
+  // The limit set by setCycleLimit, in picoseconds (UINT64_MAX: none).
+  std::uint64_t limitPs() const { return limitPs_; }
+
   Watchdog& watchdog() { return watchdog_; }
   const Watchdog& watchdog() const { return watchdog_; }
   // Engine loop iterations (one per distinct edge time): what idle skipping saves.

@@ -44,14 +44,14 @@ void CtaDispatcher::run(const Workload& workload) {
   workload_ = &workload;
   kernel_ = 0;
   done_ = workload.kernels.empty();
-  if (!done_) startKernel();
+  if (!done_) startKernel(0);
 }
 
-void CtaDispatcher::startKernel() {
+void CtaDispatcher::startKernel(Cycle start) {
   nextCta_ = finished_ = 0;
   rr_ = 0;
   limit_ = ctasPerSm(workload_->kernels[kernel_], sm_);
-  kernelStart_ = now();
+  kernelStart_ = start;
   wake();
 }
 
@@ -85,7 +85,7 @@ void CtaDispatcher::ctaFinished(SmId sm) {
   kernelsCompleted_.inc();
   if (hooks_.kernelDone) hooks_.kernelDone(k, kernelStart_, now() + 1);
   if (++kernel_ < workload_->kernels.size()) {
-    startKernel();
+    startKernel(now() + 1);  // its first CTAs go out next cycle
     return;
   }
   done_ = true;

@@ -50,7 +50,7 @@ class CtaDispatcher : public sc_core::sc_module,
   void describeWaits(std::ostream& os) const override;
 
  private:
-  void startKernel();
+  void startKernel(Cycle start);
 
   SmParams sm_;
   std::vector<ICtaHost*> hosts_;

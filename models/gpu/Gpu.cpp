@@ -119,7 +119,10 @@ void Gpu::allDone(Cycle end) {
 }
 
 void Gpu::finalize() {
-  if (!finished_) endCycle_ = core_.cycle() + 1;
+  if (engine_.cycleLimitReached())
+    endCycle_ = params_.maxCycles;  // the run covered every cycle before the limit
+  else if (!finished_)
+    endCycle_ = engine_.timePs() / core_.periodPs() + 1;
   for (auto& sm : sms_) sm->accountUntil(endCycle_);
 }
 
@@ -135,10 +138,12 @@ std::string Gpu::diagnosis() const {
   const Outcome o = outcome();
   if (o == Outcome::NoProgress)
     return wd.report("nothing retired and no request moved for " + wd.windowText() +
-                     " (sim.watchdog_cycles), at core cycle " + std::to_string(core_.cycle()));
+                     " (sim.watchdog_cycles), at core cycle " +
+                     std::to_string(engine_.timePs() / core_.periodPs()));
   if (o == Outcome::Deadlock)
     return wd.report("every block is asleep and nothing is scheduled, at core cycle " +
-                     std::to_string(core_.cycle()) + "; the workload has not finished");
+                     std::to_string(engine_.timePs() / core_.periodPs()) +
+                     "; the workload has not finished");
   return "";
 }
 

@@ -1,6 +1,7 @@
 #include "sm/SmParams.h"
 
 #include "config/Config.h"
+#include "workload/WarpInst.h"
 
 namespace warpsim {
 
@@ -13,12 +14,17 @@ void SmParams::declare(ConfigSchema& s) {
   s.addUInt("sm.schedulers", 2, "issue slots (warp schedulers) per SM", 1, 8);
   s.addUInt("sm.fetch_width", 2, "warps whose instruction buffer is refilled per cycle", 1, 64);
   s.addUInt("sm.ibuffer_entries", 2, "instruction buffer entries per warp", 1, 8);
-  s.addUInt("sm.sp_latency", 10, "SP pipeline latency (cycles to writeback)", 1, 1000);
-  s.addUInt("sm.sp_interval", 1, "SP initiation interval (cycles per warp instruction)", 1, 64);
+  s.addUInt("sm.sp_latency", 10, "SP pipeline latency (issue to writeback, core cycles)", 1,
+            1000);
+  s.addUInt("sm.sp_lanes", 32, "SIMT width of each SP unit (one unit per issue slot)", 1, 32);
   s.addUInt("sm.sfu_latency", 20, "SFU pipeline latency", 1, 1000);
-  s.addUInt("sm.sfu_interval", 8, "SFU initiation interval", 1, 64);
+  s.addUInt("sm.sfu_lanes", 4, "SIMT width of the SM's SFU", 1, 32);
   s.addUInt("sm.dp_latency", 20, "double-precision pipeline latency", 1, 1000);
-  s.addUInt("sm.dp_interval", 4, "double-precision initiation interval", 1, 64);
+  s.addUInt("sm.dp_lanes", 8, "SIMT width of the SM's double-precision unit", 1, 32);
+  s.addUInt("sm.pipe_clock_ratio", 1,
+            "SIMT pipeline clock / issue clock (2 for Fermi's hot clock: a warp on 16 lanes then "
+            "takes one issue cycle)",
+            1, 4);
 }
 
 SmParams SmParams::load(const Config& c) {
@@ -32,9 +38,19 @@ SmParams SmParams::load(const Config& c) {
   p.schedulers = u32("sm.schedulers");
   p.fetchWidth = u32("sm.fetch_width");
   p.ibufferEntries = u32("sm.ibuffer_entries");
-  p.sp = {u32("sm.sp_latency"), u32("sm.sp_interval")};
-  p.sfu = {u32("sm.sfu_latency"), u32("sm.sfu_interval")};
-  p.dp = {u32("sm.dp_latency"), u32("sm.dp_interval")};
+  p.pipeClockRatio = u32("sm.pipe_clock_ratio");
+  // Issue cycles a warp instruction occupies a unit: 32 threads over lanes x clock ratio.
+  auto pipe = [&](const char* latency, const char* lanes) {
+    const std::uint32_t perCycle = u32(lanes) * p.pipeClockRatio;
+    return PipeParams{u32(latency), u32(lanes), (kWarpSize + perCycle - 1) / perCycle};
+  };
+  p.sp = pipe("sm.sp_latency", "sm.sp_lanes");
+  p.sfu = pipe("sm.sfu_latency", "sm.sfu_lanes");
+  p.dp = pipe("sm.dp_latency", "sm.dp_lanes");
+  if (p.maxThreads > p.maxWarps * kWarpSize)
+    throw ConfigError("sm.max_threads = " + std::to_string(p.maxThreads) +
+                      ": more threads than sm.max_warps x 32 = " +
+                      std::to_string(p.maxWarps * kWarpSize) + " can hold");
   return p;
 }
 

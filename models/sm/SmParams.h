@@ -6,11 +6,13 @@ namespace warpsim {
 class Config;
 class ConfigSchema;
 
-// One functional unit pipeline: cycles until the result is written back, and cycles before the
-// unit takes the next warp instruction (a warp on 8 lanes occupies a 32-wide op for 4 cycles).
+// One functional unit pipeline: cycles until the result is written back, and its SIMT width.
+// A warp instruction occupies the unit for ceil(32 / (lanes x clock ratio)) issue cycles: 4 on
+// 8 lanes (OWL, CCWS), 1 on Fermi's 16 lanes at twice the issue clock.
 struct PipeParams {
   std::uint32_t latency = 1;
-  std::uint32_t interval = 1;
+  std::uint32_t lanes = 32;
+  std::uint32_t interval = 1;  // derived: issue cycles per warp instruction
 };
 
 struct SmParams {
@@ -24,7 +26,8 @@ struct SmParams {
   std::uint32_t schedulers = 2;  // issue slots; slot s owns warps w with w % schedulers == s
   std::uint32_t fetchWidth = 2;  // warps whose I-buffer is refilled per cycle
   std::uint32_t ibufferEntries = 2;
-  PipeParams sp{10, 1}, sfu{20, 8}, dp{20, 4};
+  std::uint32_t pipeClockRatio = 1;  // SIMT pipeline clock / issue clock (Fermi's hot clock: 2)
+  PipeParams sp{10, 32, 1}, sfu{20, 4, 8}, dp{20, 8, 4};
 
   static void declare(ConfigSchema& schema);
   static SmParams load(const Config& config);

@@ -131,7 +131,7 @@ RunResult runPlatform(const PlatformInfo& platform, int argc, const char* const 
       stats.writeCsv(csv);
       writeFileAtomically(cl.csvPath, csv.str());
     }
-    printSummary(std::cout, r.stats, r.wallSeconds);
+    if (!cl.quiet) printSummary(std::cout, r.stats, r.wallSeconds);
   } catch (const ConfigError& e) {
     std::cerr << program << ": error: " << e.what() << "\n";
     r.exitCode = 1;

@@ -1,0 +1,114 @@
+#include <catch2/catch.hpp>
+
+#include "lsu/Coalescer.h"
+
+using namespace warpsim;
+
+namespace {
+
+constexpr Addr kBase = 0x10000000;  // line- and bank-aligned
+
+// A 4-byte access where lane i reads base + i * stride.
+WarpInst strided(Addr base, Addr stride, std::uint32_t mask = 0xffffffffu) {
+  WarpInst in;
+  in.op = OpClass::Mem;
+  in.memOp = MemOp::Load;
+  in.space = MemSpace::Global;
+  in.accessSize = 4;
+  in.activeMask = mask;
+  for (unsigned lane = 0; lane < kWarpSize; ++lane) in.addr[lane] = base + lane * stride;
+  return in;
+}
+
+CoalescedAccess run(const WarpInst& in, std::uint32_t lineSize = 128) {
+  CoalescedAccess out;
+  out.count = 99;  // must be reset
+  coalesce(in, lineSize, out);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("coalescer: 32 consecutive aligned words make one 128 B line with all 4 sectors") {
+  const CoalescedAccess a = run(strided(kBase, 4));
+  REQUIRE(a.count == 1);
+  CHECK(a.lines[0].lineAddr == kBase);
+  CHECK(a.lines[0].sectorMask == 0xfu);
+}
+
+TEST_CASE("coalescer: a 128 B stride makes 32 lines of one sector each, in lane order") {
+  const CoalescedAccess a = run(strided(kBase + 0x40, 128));  // each lane in sector 2
+  REQUIRE(a.count == 32);
+  for (unsigned i = 0; i < 32; ++i) {
+    INFO("line " << i);
+    CHECK(a.lines[i].lineAddr == kBase + 128 * i);
+    CHECK(a.lines[i].sectorMask == 0x4u);
+  }
+}
+
+TEST_CASE("coalescer: a misaligned word straddling a line boundary touches both lines") {
+  WarpInst in = strided(kBase + 126, 0, 0x1u);  // bytes 126..129: two lines
+  const CoalescedAccess one = run(in);
+  REQUIRE(one.count == 2);
+  CHECK(one.lines[0].lineAddr == kBase);
+  CHECK(one.lines[0].sectorMask == 0x8u);  // the last sector of the first line
+  CHECK(one.lines[1].lineAddr == kBase + 128);
+  CHECK(one.lines[1].sectorMask == 0x1u);  // the first sector of the next
+
+  // The whole warp shifted by 2 bytes: lines kBase (all sectors) and kBase + 128 (sector 0).
+  const CoalescedAccess all = run(strided(kBase + 2, 4));
+  REQUIRE(all.count == 2);
+  CHECK(all.lines[0].sectorMask == 0xfu);
+  CHECK(all.lines[1].lineAddr == kBase + 128);
+  CHECK(all.lines[1].sectorMask == 0x1u);
+}
+
+TEST_CASE("coalescer: inactive lanes are ignored whatever their addresses") {
+  WarpInst in = strided(kBase, 4096, 0x00000005u);  // lanes 0 and 2 only
+  const CoalescedAccess a = run(in);
+  REQUIRE(a.count == 2);
+  CHECK(a.lines[0].lineAddr == kBase);
+  CHECK(a.lines[1].lineAddr == kBase + 2 * 4096);
+
+  in.activeMask = 0;
+  CHECK(run(in).count == 0);
+}
+
+TEST_CASE("coalescer: 64 B lines halve the line: 32 consecutive words make two lines") {
+  const CoalescedAccess a = run(strided(kBase, 4), 64);
+  REQUIRE(a.count == 2);
+  CHECK(a.lines[0].lineAddr == kBase);
+  CHECK(a.lines[0].sectorMask == 0x3u);
+  CHECK(a.lines[1].lineAddr == kBase + 64);
+  CHECK(a.lines[1].sectorMask == 0x3u);
+}
+
+TEST_CASE("coalescer: 8-byte accesses of 32 lanes span two 128 B lines") {
+  WarpInst in = strided(kBase, 8);
+  in.accessSize = 8;
+  const CoalescedAccess a = run(in);
+  REQUIRE(a.count == 2);
+  CHECK(a.lines[0].sectorMask == 0xfu);
+  CHECK(a.lines[1].sectorMask == 0xfu);
+}
+
+TEST_CASE("shared memory: consecutive words have no bank conflict") {
+  CHECK(sharedConflictDegree(strided(0, 4), 32) == 1);
+}
+
+TEST_CASE("shared memory: every lane reading the same word is one broadcast pass") {
+  CHECK(sharedConflictDegree(strided(0x80, 0), 32) == 1);
+}
+
+TEST_CASE("shared memory: a 32-word stride puts every lane in one bank: 32 passes") {
+  CHECK(sharedConflictDegree(strided(0, 32 * 4), 32) == 32);
+}
+
+TEST_CASE("shared memory: a 2-word stride is a 2-way conflict") {
+  CHECK(sharedConflictDegree(strided(0, 2 * 4), 32) == 2);
+}
+
+TEST_CASE("shared memory: only active lanes count towards a conflict") {
+  CHECK(sharedConflictDegree(strided(0, 32 * 4, 0x0000000fu), 32) == 4);
+  CHECK(sharedConflictDegree(strided(0, 32 * 4, 0), 32) == 1);
+}

@@ -1,0 +1,109 @@
+// How a platform run ends: finished, stopped at --max-cycles, stopped by the watchdog, or a
+// deadlock; exit codes, messages and what gets written.
+#include <catch2/catch.hpp>
+
+#include <iostream>
+#include <regex>
+#include <sstream>
+
+#include "PlatformTestSupport.h"
+#include "common/Platform.h"
+
+using namespace warpsim;
+using namespace warpsim::test;
+
+TEST_CASE("run: a legitimate run with a tight but sufficient watchdog window finishes") {
+  // fermi's DRAM round trip is about 460 core cycles: a 1000-cycle window never runs out.
+  ScratchDir dir;
+  const ToolRun r =
+      runFermi("--workload graph --set sim.watchdog_cycles=1000 --stats " + dir.file("s.json"));
+  CHECK(r.exitCode == 0);
+  CHECK(r.err.empty());
+  CHECK(readJson(dir.file("s.json"))["outcome"] == "finished");
+}
+
+TEST_CASE("run: a watchdog window shorter than a DRAM round trip stops the run with exit 3") {
+  ScratchDir dir;
+  const ToolRun r =
+      runFermi("--workload graph --set sim.watchdog_cycles=100 --stats " + dir.file("s.json"));
+  CHECK(r.exitCode == 3);
+  CHECK_THAT(r.err, Catch::StartsWith("warpsim: no progress: nothing retired and no request "
+                                      "moved for 100 core cycles (sim.watchdog_cycles), at core "
+                                      "cycle "));
+  CHECK_THAT(r.err, Catch::Contains("\n--- who waits on what ---\ngpu.dispatcher: kernel 0 "
+                                    "'graph': 4/4 CTAs launched, 0 finished"));
+  CHECK_THAT(r.err, Catch::Contains("\n--- end of dump ---\n"));
+  CHECK_THAT(r.err, Catch::EndsWith(": stopped: no progress (watchdog); no statistics written\n"));
+  CHECK(dir.entries().empty());
+}
+
+TEST_CASE("run: the watchdog's message gives the cycle it fired at, past the window") {
+  const ToolRun r = runFermi("--workload graph --set sim.watchdog_cycles=100");
+  REQUIRE(r.exitCode == 3);
+  std::smatch m;
+  REQUIRE(std::regex_search(r.err, m, std::regex("at core cycle ([0-9]+)")));
+  // No progress for 100 cycles cannot have been seen before cycle 100.
+  const std::uint64_t at = std::stoull(m[1]);
+  CHECK(at > 100);
+}
+
+TEST_CASE("run: --max-cycles stops the run at exactly that many cycles") {
+  ScratchDir dir;
+  const ToolRun r = runFermi("--workload stream --max-cycles 1000 --stats " + dir.file("s.json"));
+  CHECK(r.exitCode == 0);
+  const nlohmann::json s = readJson(dir.file("s.json"));
+  CHECK(s["outcome"] == "cycle limit reached");
+  CHECK(s["cycles"] == 1000);
+  CHECK(s["gpu"]["sm0"]["cycles"] == 1000);
+  CHECK(s["warp_instructions"].get<std::uint64_t>() < 1664);
+}
+
+TEST_CASE("run: --quiet prints nothing but errors") {
+  const ToolRun r = runFermi("--workload stream --quiet");
+  CHECK(r.exitCode == 0);
+  CHECK(r.out.empty());
+  CHECK(r.err.empty());
+}
+
+TEST_CASE("run: the summary names the platform, workload, policy and outcome") {
+  const ToolRun r = runFermi("--workload stream");
+  CHECK(r.exitCode == 0);
+  const auto ls = lines(r.out);
+  REQUIRE(ls.size() >= 3);
+  CHECK(ls[0] == "warpsim fermi: workload stream (size 1), policy lrr: finished");
+  CHECK(ls[2] == "  warp instructions              1664");
+}
+
+namespace {
+
+// Orders nothing: no warp ever issues, so the GPU runs out of work without finishing.
+class StuckPolicy : public IWarpSchedulingPolicy {
+ public:
+  void order(const SchedView&, std::uint64_t, std::vector<WarpId>& out) override { out.clear(); }
+};
+
+}  // namespace
+
+TEST_CASE("run: a deadlocked run exits 3 with the dump and writes no statistics") {
+  PolicyRegistry reg = PolicyRegistry::withBuiltins();
+  reg.add("stuck", "issues nothing",
+          [](const PolicyContext&) { return std::make_unique<StuckPolicy>(); });
+  ScratchDir dir;
+  const std::string stats = dir.file("s.json");
+  const char* argv[] = {"warpsim-fermi", "--workload", "stream",  "--set",   "workload.size=1",
+                        "--set",         "gpu.sms=2",  "--sched", "stuck",   "--stats",
+                        stats.c_str()};
+  std::ostringstream err;
+  std::streambuf* old = std::cerr.rdbuf(err.rdbuf());
+  const RunResult r = runPlatform(*findPlatform("fermi"), 11, argv, reg);
+  std::cerr.rdbuf(old);
+  CHECK(r.exitCode == 3);
+  CHECK(r.simulated);
+  CHECK(r.warpInstructions == 0);
+  CHECK_THAT(err.str(), Catch::StartsWith("warpsim: no progress: every block is asleep and "
+                                          "nothing is scheduled, at core cycle "));
+  CHECK_THAT(err.str(), Catch::Contains("gpu.sm0: 32 resident warps\n"));
+  CHECK_THAT(err.str(), Catch::EndsWith("warpsim-fermi: stopped: deadlock (nothing left to run); "
+                                        "no statistics written\n"));
+  CHECK(dir.entries().empty());
+}
