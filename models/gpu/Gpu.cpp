@@ -30,6 +30,8 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuParams& params, const PolicyRegi
                   stats),
       xbar_("icnt", params.icnt, map_, params.sms, engine_.watchdog(), stats) {
   Watchdog& wd = engine_.watchdog();
+  smTotal_.slotsPerCycle = params.sm.schedulers;
+  smTotal_.registerWith(stats, std::string(this->name()) + ".sm_total");
   core_.add(dispatcher_);
   wd.add(dispatcher_);
   for (std::uint32_t i = 0; i < params.sms; ++i) {
@@ -39,7 +41,7 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuParams& params, const PolicyRegi
           params.policy, PolicyContext{SmId{i}, s, params.sms, params.sm.maxWarps, config}));
     sms_.push_back(std::make_unique<Sm>(("sm" + std::to_string(i)).c_str(), SmId{i}, params.sm,
                                         params.lsu, std::move(slots), pool_, dispatcher_, wd,
-                                        stats));
+                                        stats, &smTotal_));
     Sm& sm = *sms_.back();
     dispatcher_.addHost(sm);
     core_.add(sm.lsu);

@@ -73,6 +73,7 @@ class Gpu : public sc_core::sc_module {
   std::vector<std::unique_ptr<Sm>> sms_;
   Crossbar xbar_;
   std::vector<std::unique_ptr<FixedLatencyDram>> drams_;
+  SmStats smTotal_;  // the sum over the SMs: gpu.sm_total
   KernelBoundary boundary_{*this};
   PendingKernel pendingKernel_;
   Cycle endCycle_ = 0;

@@ -18,9 +18,7 @@ class Scoreboard {
     longLoad_.reset(reg);
   }
   // RAW on any source, WAW on the destination.
-  bool hazard(const WarpInst& in) const {
-    return any(in, pending_);
-  }
+  bool hazard(const WarpInst& in) const { return any(in, pending_); }
   // The instruction depends on a pending long-latency load.
   bool waitsOnLongLoad(const WarpInst& in) const { return any(in, longLoad_); }
   bool empty() const { return pending_.none(); }

@@ -8,25 +8,32 @@
 namespace warpsim {
 namespace {
 constexpr Cycle kNoCycle = ~Cycle{0};
-constexpr std::uint64_t bit(std::uint32_t w) { return std::uint64_t{1} << w; }
+constexpr std::uint64_t bit(std::uint32_t w) {
+  return std::uint64_t{1} << w;
+}
 }  // namespace
 
 Sm::Unit Sm::unitOf(OpClass op) {
   switch (op) {
     case OpClass::Alu:
-    case OpClass::Branch: return kSp;
-    case OpClass::Sfu: return kSfu;
-    case OpClass::Dp: return kDp;
-    case OpClass::Mem: return kMem;
+    case OpClass::Branch:
+      return kSp;
+    case OpClass::Sfu:
+      return kSfu;
+    case OpClass::Dp:
+      return kDp;
+    case OpClass::Mem:
+      return kMem;
     case OpClass::Barrier:
-    case OpClass::Exit: return kCtrl;
+    case OpClass::Exit:
+      return kCtrl;
   }
   return kCtrl;
 }
 
-Sm::Sm(sc_core::sc_module_name name, SmId id, const SmParams& params,
-       const LsuParams& lsuParams, std::vector<std::unique_ptr<IWarpSchedulingPolicy>> policies,
-       PayloadPool& pool, ICtaListener& listener, Watchdog& watchdog, StatsRegistry& stats)
+Sm::Sm(sc_core::sc_module_name name, SmId id, const SmParams& params, const LsuParams& lsuParams,
+       std::vector<std::unique_ptr<IWarpSchedulingPolicy>> policies, PayloadPool& pool,
+       ICtaListener& listener, Watchdog& watchdog, StatsRegistry& stats, SmStats* total)
     : sc_core::sc_module(name),
       lsu("lsu", id, lsuParams, pool, *this, watchdog, stats),
       id_(id),
@@ -47,6 +54,7 @@ Sm::Sm(sc_core::sc_module_name name, SmId id, const SmParams& params,
   for (std::uint32_t i = 0; i < params.maxWarps; ++i) warps_.emplace_back(params.ibufferEntries);
   order_.reserve(params.maxWarps);
   stats_.slotsPerCycle = params.schedulers;
+  stats_.total = total;
   stats_.registerWith(stats, this->name());
 }
 
@@ -122,8 +130,8 @@ bool Sm::fetch() {
   std::uint32_t budget = params_.fetchWidth;
   bool any = false;
   while (budget > 0 && needFetch_ != 0) {
-    const std::uint64_t ahead = fetchNext_ < 64 ? needFetch_ & (~std::uint64_t{0} << fetchNext_)
-                                                : 0;
+    const std::uint64_t ahead =
+        fetchNext_ < 64 ? needFetch_ & (~std::uint64_t{0} << fetchNext_) : 0;
     const auto id = static_cast<std::uint32_t>(__builtin_ctzll(ahead ? ahead : needFetch_));
     Warp& w = warps_[id];
     if (w.stream->next(w.ibuf.back()))
@@ -193,8 +201,7 @@ bool Sm::tryIssue(WarpId id, std::uint32_t slot) {
       w.exitIssued = true;
       break;
   }
-  stats_.warpInstructions.inc();
-  stats_.threadInstructions.inc(in.activeLanes());
+  stats_.issued(in.activeLanes());
   watchdog_.progress();
   policies_[slot]->issued(id, in);
   const bool barrier = in.op == OpClass::Barrier;
@@ -248,12 +255,12 @@ void Sm::maybeRetire(WarpId id) {
   refreshState(i);
   w.stream.reset();
   slotWarps_[i % params_.schedulers] &= ~bit(i);
-  stats_.warpsCompleted.inc();
+  stats_.warpDone();
   const std::uint32_t ctaSlot = states_[i].ctaSlot;
   CtaSlot& c = ctas_[ctaSlot];
   if (--c.alive == 0) {
     c.used = false;
-    stats_.ctasCompleted.inc();
+    stats_.ctaDone();
     listener_.ctaFinished(id_);
   } else {
     releaseBarrierIfComplete(ctaSlot);

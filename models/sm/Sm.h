@@ -28,7 +28,7 @@ class Sm : public sc_core::sc_module,
  public:
   Sm(sc_core::sc_module_name name, SmId id, const SmParams& params, const LsuParams& lsuParams,
      std::vector<std::unique_ptr<IWarpSchedulingPolicy>> policies, PayloadPool& pool,
-     ICtaListener& listener, Watchdog& watchdog, StatsRegistry& stats);
+     ICtaListener& listener, Watchdog& watchdog, StatsRegistry& stats, SmStats* total = nullptr);
 
   Lsu lsu;
 
@@ -92,8 +92,8 @@ class Sm : public sc_core::sc_module,
   std::uint64_t drainingMem_ = 0;  // finished issuing, memory instructions outstanding
   std::vector<CtaSlot> ctas_;
   std::vector<std::uint64_t> slotWarps_;  // bit w: resident warp w belongs to this issue slot
-  std::vector<WarpId> order_;                   // scratch for the policy's ordering
-  std::vector<Cycle> spFreeAt_;                 // one SP pipeline per issue slot
+  std::vector<WarpId> order_;             // scratch for the policy's ordering
+  std::vector<Cycle> spFreeAt_;           // one SP pipeline per issue slot
   Cycle sfuFreeAt_ = 0, dpFreeAt_ = 0;
   TimedQueue<Result> spResults_, sfuResults_, dpResults_;
   std::uint32_t fetchNext_ = 0;

@@ -7,15 +7,18 @@
 
 namespace warpsim {
 
-// A warp waits on memory when its next instruction needs a pending long-latency load, when it
-// is a memory instruction the LSU cannot take, or when the warp has exited with stores or loads
-// still outstanding. MemoryBlock: every resident warp waits on memory.
+// A cycle without issue, classified (OWL section 3). A warp waits on memory when its next
+// instruction needs a pending long-latency load, when it is a memory instruction the LSU cannot
+// take, or when the warp has exited with stores or loads still outstanding. MemoryBlock: every
+// resident warp waits on memory. Otherwise a ready warp whose unit was busy makes it a pipeline
+// stall, and anything else (ALU results, barriers, fetch) a dependency stall.
 SmStats::Category Sm::classify() const {
   if (resident_ == 0) return SmStats::Category::NoWarp;
-  const std::uint64_t onMemory =
-      waitsOnMem_ | drainingMem_ | (lsu.canAccept() ? 0 : nextMem_);
-  return (resident_ & ~onMemory) == 0 ? SmStats::Category::MemoryBlock
-                                      : SmStats::Category::Stall;
+  const std::uint64_t onMemory = waitsOnMem_ | drainingMem_ | (lsu.canAccept() ? 0 : nextMem_);
+  if ((resident_ & ~onMemory) == 0) return SmStats::Category::MemoryBlock;
+  std::uint64_t ready = 0;
+  for (std::uint64_t m : eligibleBy_) ready |= m;
+  return ready ? SmStats::Category::PipelineStall : SmStats::Category::DependencyStall;
 }
 
 void Sm::account(Cycle cycle, SmStats::Category c) {
@@ -59,8 +62,7 @@ std::string Sm::describeWarp(std::uint32_t i) const {
        << (s.waitsOnMem ? " of a pending load" : "");
   else
     os << "pc " << w.ibuf.front().pc << " ready";
-  os << "; " << w.memPending << " memory instructions and " << w.aluPending
-     << " results in flight";
+  os << "; " << w.memPending << " memory instructions and " << w.aluPending << " results in flight";
   return os.str();
 }
 

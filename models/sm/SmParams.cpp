@@ -14,8 +14,7 @@ void SmParams::declare(ConfigSchema& s) {
   s.addUInt("sm.schedulers", 2, "issue slots (warp schedulers) per SM", 1, 8);
   s.addUInt("sm.fetch_width", 2, "warps whose instruction buffer is refilled per cycle", 1, 64);
   s.addUInt("sm.ibuffer_entries", 2, "instruction buffer entries per warp", 1, 8);
-  s.addUInt("sm.sp_latency", 10, "SP pipeline latency (issue to writeback, core cycles)", 1,
-            1000);
+  s.addUInt("sm.sp_latency", 10, "SP pipeline latency (issue to writeback, core cycles)", 1, 1000);
   s.addUInt("sm.sp_lanes", 32, "SIMT width of each SP unit (one unit per issue slot)", 1, 32);
   s.addUInt("sm.sfu_latency", 20, "SFU pipeline latency", 1, 1000);
   s.addUInt("sm.sfu_lanes", 4, "SIMT width of the SM's SFU", 1, 32);

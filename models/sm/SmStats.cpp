@@ -5,15 +5,43 @@
 namespace warpsim {
 
 void SmStats::add(Category c, Cycle n) {
+  if (total) total->add(c, n);
   cycles.inc(n);
   issueSlots.inc(n * slotsPerCycle);
   switch (c) {
-    case Category::Issued: issuedCycles.inc(n); return;
-    case Category::MemoryBlock: memoryBlockCycles.inc(n); break;
-    case Category::NoWarp: noWarpCycles.inc(n); break;
-    case Category::Stall: stallCycles.inc(n); break;
+    case Category::Issued:
+      issuedCycles.inc(n);
+      return;
+    case Category::MemoryBlock:
+      memoryBlockCycles.inc(n);
+      break;
+    case Category::NoWarp:
+      noWarpCycles.inc(n);
+      break;
+    case Category::PipelineStall:
+      pipelineStallCycles.inc(n);
+      break;
+    case Category::DependencyStall:
+      dependencyStallCycles.inc(n);
+      break;
   }
   inactiveCycles.inc(n);
+}
+
+void SmStats::issued(unsigned activeLanes) {
+  if (total) total->issued(activeLanes);
+  warpInstructions.inc();
+  threadInstructions.inc(activeLanes);
+}
+
+void SmStats::warpDone() {
+  if (total) total->warpDone();
+  warpsCompleted.inc();
+}
+
+void SmStats::ctaDone() {
+  if (total) total->ctaDone();
+  ctasCompleted.inc();
 }
 
 void SmStats::registerWith(StatsRegistry& r, const std::string& p) {
@@ -23,7 +51,8 @@ void SmStats::registerWith(StatsRegistry& r, const std::string& p) {
   r.addCounter(p + ".issued_cycles", issuedCycles);
   r.addCounter(p + ".memory_block_cycles", memoryBlockCycles);
   r.addCounter(p + ".no_warp_cycles", noWarpCycles);
-  r.addCounter(p + ".stall_cycles", stallCycles);
+  r.addCounter(p + ".pipeline_stall_cycles", pipelineStallCycles);
+  r.addCounter(p + ".dependency_stall_cycles", dependencyStallCycles);
   r.addCounter(p + ".ctas_completed", ctasCompleted);
   r.addCounter(p + ".warps_completed", warpsCompleted);
   r.addRatio(p + ".cinv", inactiveCycles, cycles);

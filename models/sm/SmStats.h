@@ -9,19 +9,29 @@ namespace warpsim {
 class StatsRegistry;
 
 // Per-SM statistics. Every core cycle of the run falls in exactly one category (OWL section 3):
-// an instruction issued; warps present but all waiting on memory (MemoryBlockCycles); no warps
-// while the kernel runs (NoWarpCycles); or some other stall (scoreboard, pipeline, barrier).
+//   issued          at least one instruction issued;
+//   memory_block    warps present, all waiting on memory (OWL's MemoryBlockCycles);
+//   no_warp         no warps on the SM while the kernel runs (OWL's NoWarpCycles);
+//   pipeline_stall  a warp was ready but the unit it needs was busy;
+//   dependency_stall  otherwise: warps wait on ALU results, a barrier, or fetch.
+// CINV (OWL section 3) = cycles without issue / all cycles. When `total` is set, every count
+// is added there too (the GPU's sum over its SMs).
 struct SmStats {
-  enum class Category { Issued, MemoryBlock, NoWarp, Stall };
+  enum class Category { Issued, MemoryBlock, NoWarp, PipelineStall, DependencyStall };
 
   Counter warpInstructions, threadInstructions;
-  Counter cycles, issuedCycles, memoryBlockCycles, noWarpCycles, stallCycles;
+  Counter cycles, issuedCycles, memoryBlockCycles, noWarpCycles, pipelineStallCycles,
+      dependencyStallCycles;
   Counter inactiveCycles;  // cycles with no issue: CINV's numerator
   Counter issueSlots;      // cycles x issue slots
   Counter ctasCompleted, warpsCompleted;
   std::uint32_t slotsPerCycle = 1;
+  SmStats* total = nullptr;
 
   void add(Category c, Cycle n);
+  void issued(unsigned activeLanes);
+  void warpDone();
+  void ctaDone();
   void registerWith(StatsRegistry& r, const std::string& prefix);
 };
 

@@ -5,10 +5,10 @@
 #include <iostream>
 #include <sstream>
 
-#include "config/CommandLine.h"
-#include "gpu/Gpu.h"
 #include "common/PlatformInis.h"
 #include "common/Summary.h"
+#include "config/CommandLine.h"
+#include "gpu/Gpu.h"
 #include "stats/StatsRegistry.h"
 #include "workload/WorkloadLibrary.h"
 
@@ -20,8 +20,7 @@ const std::vector<PlatformInfo>& platforms() {
        kCcws30Ini},
       {"fermi", "Fermi GTX480-like GPU of Mascar (Sethia et al., HPCA'15), Table I", "fermi.ini",
        kFermiIni},
-      {"owl28", "28-core mesh GPU of OWL (Jog et al., ASPLOS'13), Table 1", "owl28.ini",
-       kOwl28Ini},
+      {"owl28", "28-core mesh GPU of OWL (Jog et al., ASPLOS'13), Table 1", "owl28.ini", kOwl28Ini},
   };
   return all;
 }
@@ -118,13 +117,12 @@ RunResult runPlatform(const PlatformInfo& platform, int argc, const char* const 
     const Gpu::Outcome outcome = gpu.outcome();
     if (outcome == Gpu::Outcome::NoProgress || outcome == Gpu::Outcome::Deadlock) {
       std::cerr << gpu.diagnosis();
-      std::cerr << program << ": stopped: " << toString(outcome)
-                << "; no statistics written\n";
+      std::cerr << program << ": stopped: " << toString(outcome) << "; no statistics written\n";
       r.exitCode = 3;
       return r;
     }
-    r.stats = assembleStats(platform, config, gpu, stats,
-                            name + " (size " + std::to_string(size) + ")");
+    r.stats =
+        assembleStats(platform, config, gpu, stats, name + " (size " + std::to_string(size) + ")");
     if (!cl.statsPath.empty()) writeFileAtomically(cl.statsPath, r.stats.dump(1) + "\n");
     if (!cl.csvPath.empty()) {
       std::ostringstream csv;

@@ -8,8 +8,7 @@ namespace warpsim {
 namespace {
 
 // Sums `key` over the children of `parent` whose names start with `prefix` (sm0, sm1, ...).
-double sumOver(const nlohmann::json& parent, const std::string& prefix,
-               const std::string& key) {
+double sumOver(const nlohmann::json& parent, const std::string& prefix, const std::string& key) {
   double total = 0;
   for (const auto& [name, child] : parent.items())
     if (name.rfind(prefix, 0) == 0 && child.is_object() && child.contains(key))
@@ -37,25 +36,26 @@ void printSummary(std::ostream& os, const nlohmann::json& s, double wallSeconds)
   os << fmt::format("  thread instructions  {:>14.0f}\n", s["thread_instructions"].get<double>());
   os << fmt::format("  IPC (thread inst/cycle) {:>11.2f}\n", s["ipc"].get<double>());
 
-  const double smCycles = sumOver(gpu, "sm", "cycles");
+  const nlohmann::json& total = gpu["sm_total"];
+  const double smCycles = total["cycles"].get<double>();
   if (smCycles > 0) {
-    auto pct = [&](const char* key) { return 100.0 * sumOver(gpu, "sm", key) / smCycles; };
+    auto pct = [&](const char* key) { return 100.0 * total[key].get<double>() / smCycles; };
     os << fmt::format(
         "  SM cycles            issued {:.1f}%, memory-block {:.1f}%, no-warp {:.1f}%, "
-        "other stall {:.1f}%\n",
+        "pipeline stall {:.1f}%, dependency stall {:.1f}%\n",
         pct("issued_cycles"), pct("memory_block_cycles"), pct("no_warp_cycles"),
-        pct("stall_cycles"));
+        pct("pipeline_stall_cycles"), pct("dependency_stall_cycles"));
   }
   double loads = 0, latencySum = 0;
   for (const auto& [name, sm] : gpu.items())
-    if (name.rfind("sm", 0) == 0 && sm.contains("lsu")) {
+    if (sm.contains("lsu")) {
       loads += sm["lsu"]["load_latency"]["count"].get<double>();
       latencySum += sm["lsu"]["load_latency"]["sum"].get<double>();
     }
   const double requests = [&] {
     double n = 0;
     for (const auto& [name, sm] : gpu.items())
-      if (name.rfind("sm", 0) == 0 && sm.contains("lsu")) n += sm["lsu"]["requests"].get<double>();
+      if (sm.contains("lsu")) n += sm["lsu"]["requests"].get<double>();
     return n;
   }();
   os << fmt::format("  memory requests      {:>14.0f}  (mean load latency {:.0f} core cycles)\n",

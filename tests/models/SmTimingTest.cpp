@@ -95,7 +95,8 @@ TEST_CASE("sm: cycle categories add up to the run's cycles") {
   const std::uint64_t sum = s["issued_cycles"].get<std::uint64_t>() +
                             s["memory_block_cycles"].get<std::uint64_t>() +
                             s["no_warp_cycles"].get<std::uint64_t>() +
-                            s["stall_cycles"].get<std::uint64_t>();
+                            s["pipeline_stall_cycles"].get<std::uint64_t>() +
+                            s["dependency_stall_cycles"].get<std::uint64_t>();
   CHECK(sum == s["cycles"].get<std::uint64_t>());
   CHECK(s["cycles"].get<std::uint64_t>() == r.gpu->cycles());
 }

@@ -21,7 +21,7 @@ json statsOf(const std::string& workload) {
 std::uint64_t sumOverSms(const json& s, const std::string& key) {
   std::uint64_t total = 0;
   for (const auto& [name, sm] : s["gpu"].items())
-    if (name.rfind("sm", 0) == 0) total += sm[key].get<std::uint64_t>();
+    if (name.rfind("sm", 0) == 0 && name != "sm_total") total += sm[key].get<std::uint64_t>();
   return total;
 }
 
@@ -47,8 +47,7 @@ TEST_CASE("stats json: the top-level keys and what they hold") {
 
 TEST_CASE("stats json: ipc is thread instructions per cycle") {
   const json s = statsOf("graph");
-  const double expected =
-      s["thread_instructions"].get<double>() / s["cycles"].get<double>();
+  const double expected = s["thread_instructions"].get<double>() / s["cycles"].get<double>();
   CHECK(s["ipc"].get<double>() == Approx(expected).epsilon(1e-12));
 }
 
@@ -57,7 +56,7 @@ TEST_CASE("stats json: the gpu tree holds the dispatcher, every SM, the crossbar
   std::set<std::string> blocks;
   for (const auto& [k, v] : s["gpu"].items()) blocks.insert(k);
   CHECK(blocks == std::set<std::string>{"dispatcher", "icnt", "part0", "part1", "part2", "part3",
-                                        "part4", "part5", "sm0", "sm1"});
+                                        "part4", "part5", "sm0", "sm1", "sm_total"});
   CHECK(s["gpu"]["dispatcher"]["ctas_launched"] == 8);
   CHECK(s["gpu"]["dispatcher"]["kernels_completed"] == 1);
   CHECK(s["gpu"]["sm0"].contains("lsu"));
@@ -69,6 +68,10 @@ TEST_CASE("stats json: per-SM instructions add up to the totals") {
   CHECK(sumOverSms(s, "warp_instructions") == s["warp_instructions"].get<std::uint64_t>());
   CHECK(sumOverSms(s, "thread_instructions") == s["thread_instructions"].get<std::uint64_t>());
   CHECK(sumOverSms(s, "ctas_completed") == 4);
+  // gpu.sm_total holds the same sums.
+  for (const char* key : {"warp_instructions", "thread_instructions", "ctas_completed", "cycles",
+                          "memory_block_cycles", "pipeline_stall_cycles"})
+    CHECK(s["gpu"]["sm_total"][key].get<std::uint64_t>() == sumOverSms(s, key));
 }
 
 TEST_CASE("stats json: each SM accounts every cycle of the run in exactly one category") {
@@ -79,7 +82,9 @@ TEST_CASE("stats json: each SM accounts every cycle of the run in exactly one ca
     const json& m = s["gpu"][sm];
     CHECK(m["cycles"] == cycles);
     CHECK(m["issued_cycles"].get<std::uint64_t>() + m["memory_block_cycles"].get<std::uint64_t>() +
-              m["no_warp_cycles"].get<std::uint64_t>() + m["stall_cycles"].get<std::uint64_t>() ==
+              m["no_warp_cycles"].get<std::uint64_t>() +
+              m["pipeline_stall_cycles"].get<std::uint64_t>() +
+              m["dependency_stall_cycles"].get<std::uint64_t>() ==
           cycles);
   }
 }
@@ -118,7 +123,8 @@ TEST_CASE("stats json: a kernel's own stats tree holds its share of each SM's co
   for (const char* sm : {"sm0", "sm1"}) {
     INFO(sm);
     std::uint64_t warp = 0;
-    for (const json& k : s["kernels"]) warp += k["stats"]["gpu"][sm]["warp_instructions"].get<std::uint64_t>();
+    for (const json& k : s["kernels"])
+      warp += k["stats"]["gpu"][sm]["warp_instructions"].get<std::uint64_t>();
     CHECK(warp == s["gpu"][sm]["warp_instructions"].get<std::uint64_t>());
   }
 }
