@@ -8,18 +8,27 @@
 
 namespace warpsim {
 
-std::uint32_t ctasPerSm(const KernelDesc& k, const SmParams& sm) {
-  const std::uint32_t threads = k.threadsPerCta();
-  const std::uint32_t warps = k.warpsPerCta();
+CtaFit ctaFit(const KernelDesc& k, const SmParams& sm) {
+  const std::uint64_t warps = k.warpsPerCta();
   // Registers are allocated per warp, 32 lanes each, as hardware does.
   const std::uint64_t regs = std::uint64_t{k.regsPerThread} * warps * kWarpSize;
-  std::uint64_t n = sm.maxCtas;
-  n = std::min<std::uint64_t>(n, sm.maxThreads / std::max(threads, 1u));
-  n = std::min<std::uint64_t>(n, sm.maxWarps / std::max(warps, 1u));
-  if (regs) n = std::min<std::uint64_t>(n, sm.registers / regs);
-  if (k.smemPerCta) n = std::min<std::uint64_t>(n, sm.sharedMemBytes / k.smemPerCta);
-  return static_cast<std::uint32_t>(n);
+  const CtaFit limits[] = {
+      {sm.maxCtas, "sm.max_ctas", 1, sm.maxCtas},
+      {0, "sm.max_threads", k.threadsPerCta(), sm.maxThreads},
+      {0, "sm.max_warps", warps, sm.maxWarps},
+      {0, "sm.registers", regs, sm.registers},
+      {0, "sm.shared_mem", k.smemPerCta, sm.sharedMemBytes},
+  };
+  CtaFit best = limits[0];
+  for (CtaFit f : limits) {
+    if (f.needed == 0) continue;
+    f.ctas = static_cast<std::uint32_t>(std::min<std::uint64_t>(f.available / f.needed, 1u << 30));
+    if (f.ctas < best.ctas) best = f;
+  }
+  return best;
 }
+
+std::uint32_t ctasPerSm(const KernelDesc& k, const SmParams& sm) { return ctaFit(k, sm).ctas; }
 
 CtaDispatcher::CtaDispatcher(sc_core::sc_module_name name, const SmParams& sm, Hooks hooks,
                              StatsRegistry& stats)
@@ -33,13 +42,12 @@ void CtaDispatcher::run(const Workload& workload) {
     if (k.ctaCount() == 0 || k.threadsPerCta() == 0)
       throw ConfigError("workload '" + workload.name + "', kernel '" + k.name +
                         "': empty grid or block");
-    if (ctasPerSm(k, sm_) == 0)
-      throw ConfigError("workload '" + workload.name + "', kernel '" + k.name + "': a CTA of " +
-                        std::to_string(k.threadsPerCta()) + " threads, " +
-                        std::to_string(k.regsPerThread) + " registers/thread and " +
-                        std::to_string(k.smemPerCta) +
-                        " B shared memory does not fit on one SM (sm.max_threads, "
-                        "sm.max_warps, sm.registers, sm.shared_mem)");
+    const CtaFit fit = ctaFit(k, sm_);
+    if (fit.ctas == 0)
+      throw ConfigError("workload '" + workload.name + "', kernel '" + k.name +
+                        "': one CTA does not fit on an SM: it needs " +
+                        std::to_string(fit.needed) + " of " + fit.resource + " = " +
+                        std::to_string(fit.available));
   }
   workload_ = &workload;
   kernel_ = 0;

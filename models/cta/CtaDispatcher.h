@@ -19,7 +19,15 @@ namespace warpsim {
 
 class StatsRegistry;
 
-// How many CTAs of `kernel` fit on one SM with `sm`'s resources at once (0: none).
+// How many CTAs of a kernel fit on one SM at once, and the resource that limits them.
+struct CtaFit {
+  std::uint32_t ctas = 0;
+  const char* resource = "";  // the option naming the limiting resource
+  std::uint64_t needed = 0;   // per CTA
+  std::uint64_t available = 0;
+};
+CtaFit ctaFit(const KernelDesc& kernel, const SmParams& sm);
+// ctaFit(kernel, sm).ctas: 0 when one CTA does not fit at all.
 std::uint32_t ctasPerSm(const KernelDesc& kernel, const SmParams& sm);
 
 class CtaDispatcher : public sc_core::sc_module,

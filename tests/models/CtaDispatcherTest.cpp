@@ -222,7 +222,7 @@ TEST_CASE("cta dispatcher: a kernel that cannot fit on an SM is a ConfigError na
     const std::string what = e.what();
     CHECK_THAT(what, Catch::Contains("workload 'bigsmem'"));
     CHECK_THAT(what, Catch::Contains("kernel 'huge'"));
-    CHECK_THAT(what, Catch::Contains("65536 B shared memory"));
-    CHECK_THAT(what, Catch::Contains("sm.shared_mem"));
+    // The limiting resource, with both numbers: the CTA's need and the SM's amount.
+    CHECK_THAT(what, Catch::Contains("needs 65536 of sm.shared_mem = 49152"));
   }
 }
