@@ -38,7 +38,6 @@ Sm::Sm(sc_core::sc_module_name name, SmId id, const SmParams& params, const LsuP
       lsu("lsu", id, lsuParams, pool, *this, watchdog, stats),
       id_(id),
       params_(params),
-      policies_(std::move(policies)),
       listener_(listener),
       watchdog_(watchdog),
       states_(params.maxWarps),
@@ -46,13 +45,15 @@ Sm::Sm(sc_core::sc_module_name name, SmId id, const SmParams& params, const LsuP
       ctas_(params.maxCtas),
       slotWarps_(params.schedulers, 0),
       spFreeAt_(params.schedulers, 0) {
-  if (policies_.size() != params.schedulers)
+  if (policies.size() != params.schedulers)
     throw std::logic_error(std::string(this->name()) + ": one policy per issue slot expected");
+  for (std::uint32_t s = 0; s < params.schedulers; ++s)
+    schedulers_.push_back(std::make_unique<WarpScheduler>(
+        ("sched" + std::to_string(s)).c_str(), std::move(policies[s]), params.maxWarps, stats));
   if (params.maxWarps > 64)
     throw std::logic_error(std::string(this->name()) + ": at most 64 warp slots");
   warps_.reserve(params.maxWarps);
   for (std::uint32_t i = 0; i < params.maxWarps; ++i) warps_.emplace_back(params.ibufferEntries);
-  order_.reserve(params.maxWarps);
   stats_.slotsPerCycle = params.schedulers;
   stats_.total = total;
   stats_.registerWith(stats, this->name());
@@ -160,8 +161,7 @@ bool Sm::issue(std::uint32_t slot) {
   const std::uint64_t ready = readyIn(slot, Clocked::now());
   if (ready == 0) return false;
   view_.setReady(ready);
-  policies_[slot]->order(view_, slotWarps_[slot], order_);
-  for (WarpId w : order_)
+  for (WarpId w : schedulers_[slot]->order(view_, slotWarps_[slot]))
     if (tryIssue(w, slot)) return true;
   return false;
 }
@@ -203,7 +203,7 @@ bool Sm::tryIssue(WarpId id, std::uint32_t slot) {
   }
   stats_.issued(in.activeLanes());
   watchdog_.progress();
-  policies_[slot]->issued(id, in);
+  schedulers_[slot]->issued(id, in);
   const bool barrier = in.op == OpClass::Barrier;
   w.ibuf.pop();
   refreshState(id.value());

@@ -14,6 +14,7 @@
 #include "cta/ICtaHost.h"
 #include "lsu/Lsu.h"
 #include "sched/PolicyRegistry.h"
+#include "sched/WarpScheduler.h"
 #include "sm/SmParams.h"
 #include "sm/SmStats.h"
 #include "sm/Warp.h"
@@ -76,7 +77,7 @@ class Sm : public sc_core::sc_module,
 
   SmId id_;
   SmParams params_;
-  std::vector<std::unique_ptr<IWarpSchedulingPolicy>> policies_;
+  std::vector<std::unique_ptr<WarpScheduler>> schedulers_;  // one per issue slot
   ICtaListener& listener_;
   Watchdog& watchdog_;
   std::vector<Warp> warps_;
