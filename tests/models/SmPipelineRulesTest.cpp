@@ -1,0 +1,100 @@
+// Issue-slot and pipeline rules of the SM (CCWS section 2, Mascar section III-A), one per test,
+// with cycle counts worked out as in SmTimingTest.cpp: 8 independent ALU ops on a 32-lane SP
+// issue at cycles 0..7, Exit at 8, the last result is in at 7 + sp_latency, the run ends a cycle
+// later.
+#include <catch2/catch.hpp>
+
+#include "GpuTestSupport.h"
+#include "config/Config.h"
+#include "cta/CtaDispatcher.h"
+
+using namespace warpsim;
+using namespace warpsim::test;
+
+namespace {
+
+ProgramBuilder independentAlus(unsigned n) {
+  ProgramBuilder b;
+  for (unsigned r = 1; r <= n; ++r) b.alu(static_cast<std::uint8_t>(r));
+  return b;
+}
+
+Cycle runWith(unsigned lanes, unsigned clockRatio) {
+  GpuParams p = tinyGpu();
+  p.sm.sp.lanes = lanes;
+  p.sm.pipeClockRatio = clockRatio;
+  const std::uint32_t perCycle = lanes * clockRatio;
+  p.sm.sp.interval = (32 + perCycle - 1) / perCycle;
+  GpuRun r(p, oneCta(independentAlus(8).build(), 32));
+  REQUIRE(r.gpu->outcome() == Gpu::Outcome::Finished);
+  return r.gpu->cycles();
+}
+
+}  // namespace
+
+TEST_CASE("sm rules: a warp occupies an 8-lane SP for 4 cycles") {
+  // ALU i issues at 4i: the last at 28, its result at 38, done at 39.
+  CHECK(runWith(8, 1) == 39);
+}
+
+TEST_CASE("sm rules: 16 lanes at twice the issue clock (Fermi) take one cycle per warp") {
+  CHECK(runWith(16, 2) == 18);  // the same as 32 lanes at the issue clock (SmTimingTest.cpp)
+}
+
+TEST_CASE("sm rules: SmParams::load derives the SP interval from sm.sp_lanes and the clock ratio") {
+  ConfigSchema schema;
+  SmParams::declare(schema);
+  Config c(schema);
+  c.setAssignment("sm.sp_lanes=8");
+  CHECK(SmParams::load(c).sp.interval == 4);
+  c.setAssignment("sm.sp_lanes=16");
+  c.setAssignment("sm.pipe_clock_ratio=2");
+  CHECK(SmParams::load(c).sp.interval == 1);
+  CHECK(SmParams::load(c).sfu.interval == 4);  // 4 SFU lanes at 2x: 32 / 8
+}
+
+TEST_CASE("sm rules: the scoreboard holds a write-after-write until the first result is in") {
+  GpuParams p = tinyGpu();
+  ProgramBuilder b;
+  b.alu(1);
+  b.alu(1);  // writes r1 again, reads nothing: only the WAW hazard holds it
+  GpuRun r(p, oneCta(b.build(), 32));
+  // First at 0, result at 10; the second issues at 10, result at 20; done at 21.
+  CHECK(r.gpu->cycles() == 21);
+}
+
+TEST_CASE("sm rules: a divergent if/else issues both paths with their masks and reconverges") {
+  GpuParams p = tinyGpu();
+  ProgramBuilder b;
+  b.ifElse([](const LaneCtx& c) { return c.lane < 8; },
+           [](ProgramBuilder& t) { t.alu(1).alu(2).alu(3); },
+           [](ProgramBuilder& e) { e.alu(4).alu(5).alu(6).alu(7).alu(8); });
+  b.alu(9);  // after the reconvergence point: all 32 lanes again
+  GpuRun r(p, oneCta(b.build(), 32));
+  REQUIRE(r.gpu->outcome() == Gpu::Outcome::Finished);
+  // Branch + 3 + 5 + 1 + Exit warp instructions; threads: 32 + 3x8 + 5x24 + 32 + 32.
+  CHECK(r.gpu->warpInstructions() == 11);
+  CHECK(r.gpu->threadInstructions() == 32 + 3 * 8 + 5 * 24 + 32 + 32);
+}
+
+TEST_CASE("sm rules: 16 KiB of shared memory per CTA on a 32 KiB SM allows 2 CTAs") {
+  SmParams sm;
+  sm.sharedMemBytes = 32 * 1024;
+  KernelDesc k;
+  k.name = "k";
+  k.block = Dim3{64, 1, 1};
+  k.smemPerCta = 16 * 1024;
+  CHECK(ctasPerSm(k, sm) == 2);
+  const CtaFit fit = ctaFit(k, sm);
+  CHECK(std::string(fit.resource) == "sm.shared_mem");
+}
+
+TEST_CASE("sm rules: sm.max_threads above sm.max_warps x 32 is a config error") {
+  ConfigSchema schema;
+  SmParams::declare(schema);
+  Config c(schema);
+  c.setAssignment("sm.max_warps=8");
+  c.setAssignment("sm.max_threads=512");
+  CHECK_THROWS_WITH(SmParams::load(c), Catch::Contains("sm.max_threads = 512") &&
+                                           Catch::Contains("sm.max_warps x 32 = 256"));
+}
