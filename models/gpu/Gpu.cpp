@@ -38,7 +38,8 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuParams& params, const PolicyRegi
     std::vector<std::unique_ptr<IWarpSchedulingPolicy>> slots;
     for (std::uint32_t s = 0; s < params.sm.schedulers; ++s)
       slots.push_back(policies.create(
-          params.policy, PolicyContext{SmId{i}, s, params.sms, params.sm.maxWarps, config}));
+          params.sched.policy, PolicyContext{SmId{i}, s, params.sms, params.sm.maxWarps, config,
+                                             &params.sched, params.sm.schedulers}));
     sms_.push_back(std::make_unique<Sm>(("sm" + std::to_string(i)).c_str(), SmId{i}, params.sm,
                                         params.lsu, std::move(slots), pool_, dispatcher_, wd,
                                         stats, &smTotal_));

@@ -6,7 +6,6 @@ namespace warpsim {
 
 void GpuParams::declare(ConfigSchema& s) {
   s.addUInt("gpu.sms", 15, "streaming multiprocessors (SIMT cores)", 1, 1024);
-  s.addString("sched.policy", "lrr", "warp scheduling policy (see --list-policies)");
   s.addUInt("sim.watchdog_cycles", 100000,
             "core cycles with no instruction retired and no request moved before the run stops "
             "with a dump of what every warp and queue waits on (0: never)",
@@ -20,6 +19,7 @@ void GpuParams::declare(ConfigSchema& s) {
   s.addFreq("clock.l2", 700, "L2 clock");
   s.addFreq("clock.dram", 924, "DRAM command clock");
   SmParams::declare(s);
+  SchedParams::declare(s);
   LsuParams::declare(s);
   CrossbarParams::declare(s);
   AddressMapParams::declare(s);
@@ -29,13 +29,13 @@ void GpuParams::declare(ConfigSchema& s) {
 GpuParams GpuParams::load(const Config& c) {
   GpuParams p;
   p.sms = static_cast<std::uint32_t>(c.getUInt("gpu.sms"));
-  p.policy = c.getString("sched.policy");
   p.watchdogCycles = c.getUInt("sim.watchdog_cycles");
   p.maxCycles = c.getUInt("sim.max_cycles");
   p.tickAll = c.getBool("sim.tick_all");
   p.clock = {c.getFreqMHz("clock.core"), c.getFreqMHz("clock.icnt"), c.getFreqMHz("clock.l2"),
              c.getFreqMHz("clock.dram")};
   p.sm = SmParams::load(c);
+  p.sched = SchedParams::load(c);
   p.lsu = LsuParams::load(c);
   p.icnt = CrossbarParams::load(c);
   p.map = AddressMapParams::load(c);

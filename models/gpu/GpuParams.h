@@ -7,6 +7,7 @@
 #include "dram/FixedLatencyDram.h"
 #include "lsu/LsuParams.h"
 #include "noc/Crossbar.h"
+#include "sched/SchedParams.h"
 #include "sm/SmParams.h"
 
 namespace warpsim {
@@ -17,12 +18,12 @@ struct ClockParams {
 
 struct GpuParams {
   std::uint32_t sms = 15;
-  std::string policy = "lrr";
   std::uint64_t watchdogCycles = 100000;  // core cycles without progress before a dump; 0: off
   std::uint64_t maxCycles = 0;            // core cycles; 0: no limit
   bool tickAll = false;                   // validation: no idle skipping (same results, slower)
   ClockParams clock;
   SmParams sm;
+  SchedParams sched;
   LsuParams lsu;
   CrossbarParams icnt;
   AddressMapParams map;

@@ -14,11 +14,13 @@ struct WarpInst;
 // What a policy may know about one warp.
 struct WarpState {
   bool resident = false;
-  bool eligible = false;   // its next instruction has no hazard: only a busy unit can stop it
-  bool hasInst = false;    // an instruction is decoded and waiting in the I-buffer
-  bool nextIsMem = false;  // that instruction is a memory instruction
-  bool waitsOnMem = false; // blocked on one of its own long-latency loads
-  std::uint64_t age = 0;   // launch order on this SM: smaller is older
+  bool eligible = false;    // its next instruction has no hazard: only a busy unit can stop it
+  bool hasInst = false;     // an instruction is decoded and waiting in the I-buffer
+  bool nextIsMem = false;   // that instruction is a memory instruction
+  bool waitsOnMem = false;  // blocked on one of its own long-latency loads
+  bool atBarrier = false;   // waiting at a CTA barrier for the rest of its CTA
+  bool finished = false;    // issued its last instruction; resident until its results are in
+  std::uint64_t age = 0;    // launch order on this SM: smaller is older
   std::uint32_t ctaSlot = 0;
   CtaId cta;
 };

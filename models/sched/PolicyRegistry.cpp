@@ -3,14 +3,35 @@
 #include <stdexcept>
 
 #include "config/ConfigSchema.h"
+#include "sched/GtoPolicy.h"
 #include "sched/LrrPolicy.h"
+#include "sched/SchedParams.h"
+#include "sched/SwlPolicy.h"
+#include "sched/TwoLevelPolicy.h"
 
 namespace warpsim {
+namespace {
+const SchedParams& paramsOf(const PolicyContext& ctx) {
+  static const SchedParams defaults;
+  return ctx.sched ? *ctx.sched : defaults;
+}
+}  // namespace
 
 PolicyRegistry PolicyRegistry::withBuiltins() {
   PolicyRegistry r;
   r.add("lrr", "loose round-robin: equal chance for every warp (CCWS 5.1)",
         [](const PolicyContext&) { return std::make_unique<LrrPolicy>(); });
+  r.add("gto", "greedy-then-oldest: the last issuer until it stalls, then the oldest (CCWS 5.1)",
+        [](const PolicyContext&) { return std::make_unique<GtoPolicy>(); });
+  r.add("2lvl",
+        "two-level: fetch groups of sched.group_size, sched.inner/outer rr|gto (CCWS 5.1 2LVL)",
+        [](const PolicyContext& ctx) {
+          return std::make_unique<TwoLevelPolicy>(paramsOf(ctx), ctx.issueSlots);
+        });
+  r.add("swl", "static wavefront limiting: sched.swl_limit oldest warps, GTO (CCWS 3.2, 5.1)",
+        [](const PolicyContext& ctx) {
+          return std::make_unique<SwlPolicy>(paramsOf(ctx), ctx.slot, ctx.issueSlots);
+        });
   return r;
 }
 

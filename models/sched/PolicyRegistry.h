@@ -12,6 +12,7 @@
 namespace warpsim {
 
 class Config;
+struct SchedParams;
 
 // What a policy factory may read when it creates the policy of one issue slot.
 struct PolicyContext {
@@ -20,6 +21,8 @@ struct PolicyContext {
   std::uint32_t numSms = 1;
   std::uint32_t warpSlots = 0;  // warp slots on the SM
   const Config* config = nullptr;
+  const SchedParams* sched = nullptr;  // the [sched] options; nullptr: their defaults
+  std::uint32_t issueSlots = 1;  // issue slots on the SM (slot s owns warps w % issueSlots == s)
 };
 
 class PolicyRegistry {

@@ -275,6 +275,8 @@ void Sm::refreshState(std::uint32_t id) {
   s.nextIsMem = in && in->isMem();
   s.waitsOnMem = in && w.scoreboard.waitsOnLongLoad(*in);
   s.eligible = s.resident && in && !w.atBarrier && !w.exitIssued && !w.scoreboard.hazard(*in);
+  s.atBarrier = w.atBarrier;
+  s.finished = w.finishedIssuing();
   const std::uint64_t b = bit(id);
   for (std::uint64_t& m : eligibleBy_) m &= ~b;
   if (s.eligible) eligibleBy_[unitOf(in->op)] |= b;

@@ -150,7 +150,7 @@ TEST_CASE("sm: with LRR, ready warps issue in rotation") {
   reg.add("lrr-log", "LRR with a log",
           [&log](const PolicyContext&) { return std::make_unique<LoggingLrr>(log); });
   GpuParams p = tinyGpu();
-  p.policy = "lrr-log";
+  p.sched.policy = "lrr-log";
   p.sm.schedulers = 1;
   p.sm.fetchWidth = 4;
   ProgramBuilder b;
@@ -168,7 +168,7 @@ TEST_CASE("gpu: a run where no warp can ever issue ends as a deadlock with a dum
   reg.add("stuck", "issues nothing",
           [](const PolicyContext&) { return std::make_unique<StuckPolicy>(); });
   GpuParams p = tinyGpu();
-  p.policy = "stuck";
+  p.sched.policy = "stuck";
   ProgramBuilder b;
   chain(b, 1, 3);
   GpuRun r(p, oneCta(b.build(), 32), reg);

@@ -39,12 +39,15 @@ TEST_CASE("query: --list-workloads lists the five named kernels, sorted, and run
   CHECK(dir.entries().empty());
 }
 
-TEST_CASE("query: --list-policies lists lrr with its description") {
+TEST_CASE("query: --list-policies lists the policies by name with their descriptions") {
   const ToolRun r = runTool("warpsim-fermi", "--list-policies");
   CHECK(r.exitCode == 0);
   const auto ls = lines(r.out);
-  REQUIRE(ls.size() == 1);
-  CHECK(ls[0] == "lrr                       loose round-robin: equal chance for every warp "
+  REQUIRE(ls.size() == 4);
+  CHECK_THAT(ls[0], Catch::StartsWith("2lvl                      two-level: "));
+  CHECK_THAT(ls[1], Catch::StartsWith("gto                       greedy-then-oldest: "));
+  CHECK_THAT(ls[3], Catch::StartsWith("swl                       static wavefront limiting: "));
+  CHECK(ls[2] == "lrr                       loose round-robin: equal chance for every warp "
                  "(CCWS 5.1)");
 }
 

@@ -1,0 +1,244 @@
+#include "cache/Cache.h"
+
+#include <algorithm>
+#include <ostream>
+
+#include "stats/StatsRegistry.h"
+
+namespace warpsim {
+namespace {
+
+constexpr Cycle kNever = ~Cycle{0};
+
+TagArray::Geometry geometryOf(const CacheParams& p) {
+  return TagArray::Geometry{p.sets, p.ways, p.lineSize};
+}
+
+const char* toString(std::uint8_t stall) {
+  static const char* const names[] = {"nothing", "a line to reserve (every way of the set is "
+                                      "reserved)", "a miss-queue slot", "an MSHR entry"};
+  return names[stall];
+}
+
+}  // namespace
+
+Cache::Cache(sc_core::sc_module_name name, const CacheParams& params, PayloadPool& pool,
+             Watchdog& watchdog, StatsRegistry& stats)
+    : sc_core::sc_module(name),
+      upstream("upstream"),
+      downstream("downstream"),
+      params_(params),
+      pool_(pool),
+      watchdog_(watchdog),
+      tags_(geometryOf(params), makeReplacementPolicy(params.replacement, params.sets, params.ways)),
+      mshrs_(params.mshrEntries, params.mshrMerges),
+      input_(params.inputQueue),
+      missQueue_(params.missQueue) {
+  if (params.lineSize > PayloadPool::kDataBytes || params.hitLatency == 0)
+    SC_REPORT_ERROR(this->name(), "line size above the payload buffer, or a hit latency of 0");
+  upstream.register_nb_transport_fw(this, &Cache::fwFromAbove);
+  downstream.register_nb_transport_bw(this, &Cache::bwFromBelow);
+  stats_.registerWith(stats, this->name());
+}
+
+// ---- transport ----------------------------------------------------------------------------
+
+tlm::tlm_sync_enum Cache::fwFromAbove(Payload& trans, tlm::tlm_phase& phase, sc_core::sc_time&) {
+  if (phase != tlm::BEGIN_REQ) return tlm::TLM_COMPLETED;  // END_RESP: nothing to do
+  if (!trans.get_extension<GpuRequest>())
+    SC_REPORT_ERROR(name(), "a request without the GpuRequest extension (use a PayloadPool)");
+  wake();
+  const Cycle t = now();
+  if (input_.full()) {
+    if (held_) SC_REPORT_ERROR(name(), "BEGIN_REQ while an earlier request still awaits END_REQ");
+    held_ = &trans;
+    heldSince_ = t;
+    return tlm::TLM_ACCEPTED;
+  }
+  input_.push(Waiter{&trans, t}, t + 1);
+  phase = tlm::END_REQ;
+  return tlm::TLM_UPDATED;
+}
+
+tlm::tlm_sync_enum Cache::bwFromBelow(Payload& trans, tlm::tlm_phase& phase, sc_core::sc_time&) {
+  wake();
+  if (phase == tlm::END_REQ) {
+    awaitingEndReq_ = false;
+    sentHeld_ = nullptr;
+    return tlm::TLM_ACCEPTED;
+  }
+  if (phase != tlm::BEGIN_RESP) return tlm::TLM_ACCEPTED;
+  if (&trans == sentHeld_) {  // a response implies END_REQ
+    awaitingEndReq_ = false;
+    sentHeld_ = nullptr;
+  }
+  fills_.push(&trans, now() + 1);
+  return tlm::TLM_COMPLETED;
+}
+
+// ---- one cycle ----------------------------------------------------------------------------
+
+bool Cache::tick() {
+  const Cycle t = now();
+  processFills(t);
+  sendBelow(t);
+  processInput(t);
+  sendHitResponses(t);
+  updateSaturation(t);
+  return scheduleNext(t);
+}
+
+// Write acknowledgements are only released; at most one response per cycle fills a line.
+void Cache::processFills(Cycle t) {
+  bool filled = false;
+  while (fills_.ready(t)) {
+    Payload* d = fills_.front();
+    const std::uint32_t entry = GpuRequest::of(*d).tag;
+    if (entry != kPosted && filled) break;
+    fills_.pop();
+    d->release();
+    watchdog_.progress();
+    if (entry == kPosted) continue;
+    complete(entry, t);
+    filled = true;
+  }
+}
+
+void Cache::complete(std::uint32_t e, Cycle t) {
+  if (!mshrs_.entry(e).bypass) installOnFill(e, t);
+  const std::uint32_t n = mshrs_.entry(e).merged;
+  for (std::uint32_t i = 0; i < n; ++i) respond(mshrs_.waiter(e, i), t);
+  mshrs_.release(e);
+}
+
+void Cache::sendBelow(Cycle t) {
+  if (awaitingEndReq_ || !missQueue_.ready(t)) return;
+  Payload* d = missQueue_.pop();
+  (d->is_read() ? stats_.readsBelow : stats_.writesBelow).inc();
+  tlm::tlm_phase phase = tlm::BEGIN_REQ;
+  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+  const tlm::tlm_sync_enum s = downstream->nb_transport_fw(*d, phase, delay);
+  watchdog_.progress();
+  if (s == tlm::TLM_COMPLETED || (s == tlm::TLM_UPDATED && phase == tlm::BEGIN_RESP)) {
+    fills_.push(d, t + 1);  // answered at once
+    return;
+  }
+  if (s == tlm::TLM_UPDATED && phase == tlm::END_REQ) return;
+  awaitingEndReq_ = true;  // held below: nothing more goes until END_REQ
+  sentHeld_ = d;
+}
+
+void Cache::processInput(Cycle t) {
+  if (!input_.ready(t)) return;
+  const Stall s = access(input_.front(), t);
+  if (s != Stall::None) {
+    noteStall(s, t);
+    return;
+  }
+  endStall(t);
+  input_.pop();
+  watchdog_.progress();
+  takeHeld(t);
+}
+
+void Cache::sendHitResponses(Cycle t) {
+  while (hitResponses_.ready(t)) respond(hitResponses_.pop(), t);
+}
+
+void Cache::respond(const Waiter& w, Cycle t) {
+  Payload& p = *w.payload;
+  if (p.is_read()) stats_.loadLatency.add(t - w.arrived);
+  p.set_response_status(tlm::TLM_OK_RESPONSE);
+  tlm::tlm_phase phase = tlm::BEGIN_RESP;
+  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+  upstream->nb_transport_bw(p, phase, delay);  // senders take responses at once
+  watchdog_.progress();
+}
+
+// The input queue has room again: take the refused request and release its sender.
+void Cache::takeHeld(Cycle t) {
+  if (!held_) return;
+  Payload* h = held_;
+  held_ = nullptr;
+  stats_.upstreamStallCycles.inc(t - heldSince_);
+  input_.push(Waiter{h, t}, t + 1);
+  tlm::tlm_phase phase = tlm::END_REQ;
+  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+  upstream->nb_transport_bw(*h, phase, delay);
+}
+
+// A failed reservation leaves the request at the head; the episode is counted once, at its
+// first failing cycle, and its cycles when it ends (or its cause changes). Retrying with the
+// same cause changes nothing, so retries every edge (sim.tick_all) count the same.
+void Cache::noteStall(Stall s, Cycle t) {
+  if (s == stall_) return;
+  endStall(t);
+  stall_ = s;
+  stallSince_ = t;
+  (s == Stall::Line ? stats_.failLine : s == Stall::Mshr ? stats_.failMshr : stats_.failMissQueue)
+      .inc();
+}
+
+void Cache::endStall(Cycle t) {
+  if (stall_ == Stall::None) return;
+  const Cycle n = t - stallSince_;
+  (stall_ == Stall::Line   ? stats_.failLineCycles
+   : stall_ == Stall::Mshr ? stats_.failMshrCycles
+                           : stats_.failMissQueueCycles)
+      .inc(n);
+  stall_ = Stall::None;
+}
+
+std::uint32_t Cache::missQueueFree() const {
+  const std::size_t used = missQueue_.size();  // may pass capacity: writebacks made by fills
+  return used < params_.missQueue ? static_cast<std::uint32_t>(params_.missQueue - used) : 0;
+}
+
+bool Cache::saturated() const {
+  if (params_.perfect) return false;
+  return mshrs_.freeEntries() <= params_.saturationThreshold ||
+         missQueueFree() <= params_.saturationThreshold;
+}
+
+// MSHRs and the miss queue change only inside tick(), so checking at its end sees every change.
+void Cache::updateSaturation(Cycle t) {
+  const bool s = saturated();
+  if (s == wasSaturated_) return;
+  if (s)
+    saturatedSince_ = t;
+  else
+    stats_.saturatedCycles.inc(t - saturatedSince_);
+  wasSaturated_ = s;
+}
+
+// Sleep until the next cycle with something to do. A stalled head waits for a fill, a request
+// leaving the miss queue or END_REQ from below: each of those wakes the cache.
+bool Cache::scheduleNext(Cycle t) {
+  Cycle next = kNever;
+  auto consider = [&](Cycle at) { next = std::min(next, std::max(at, t + 1)); };
+  if (!fills_.empty()) consider(fills_.frontVisibleAt());
+  if (!missQueue_.empty() && !awaitingEndReq_) consider(missQueue_.frontVisibleAt());
+  if (!input_.empty() && stall_ == Stall::None) consider(input_.frontVisibleAt());
+  if (!hitResponses_.empty()) consider(hitResponses_.frontVisibleAt());
+  if (next == kNever) return false;
+  if (next == t + 1) return true;
+  wakeAt(next);
+  return false;
+}
+
+void Cache::describeWaits(std::ostream& os) const {
+  const bool idle = input_.empty() && !held_ && mshrs_.inUse() == 0 && missQueue_.empty() &&
+                    fills_.empty() && hitResponses_.empty();
+  if (idle) return;
+  os << name() << ": " << input_.size() << "/" << params_.inputQueue << " requests queued";
+  if (stall_ != Stall::None)
+    os << " (head waits since cycle " << stallSince_ << " for "
+       << toString(static_cast<std::uint8_t>(stall_)) << ")";
+  if (held_) os << ", sender held since cycle " << heldSince_;
+  os << "; " << mshrs_.inUse() << "/" << mshrs_.capacity() << " MSHRs busy, "
+     << missQueue_.size() << "/" << params_.missQueue << " in the miss queue"
+     << (awaitingEndReq_ ? " (below withholds END_REQ)" : "") << ", " << fills_.size()
+     << " fills and " << hitResponses_.size() << " hit responses pending\n";
+}
+
+}  // namespace warpsim

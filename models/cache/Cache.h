@@ -1,0 +1,146 @@
+#pragma once
+// One set-associative cache block, used as L1D, L1T, L1C and L2 slice (ARCHITECTURE.md section
+// 4): tags with LRU/FIFO replacement, MSHRs with merging, a miss queue, write-evict, write-back
+// or write-through stores, allocate on miss or on fill, a perfect mode, Mascar's saturation
+// signal and CCWS's per-line owner warp. A thin SystemC module around plain parts (TagArray,
+// MshrTable); it owns no process and is ticked by its clock domain.
+//
+// Per cycle, in this order: one fill from below (answering every request merged into its MSHR
+// entry), one request sent below from the miss queue, one lookup of the request at the head of
+// the input queue, and the hit responses that are due. Timing and protocol: README.md.
+#include <cstdint>
+#include <functional>
+#include <iosfwd>
+
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+#include <tlm_utils/simple_target_socket.h>
+
+#include "cache/CacheParams.h"
+#include "cache/CacheStats.h"
+#include "cache/MshrTable.h"
+#include "cache/TagArray.h"
+#include "core/Clocked.h"
+#include "core/GpuRequest.h"
+#include "core/PayloadPool.h"
+#include "core/TimedQueue.h"
+#include "core/Watchdog.h"
+
+namespace warpsim {
+
+class StatsRegistry;
+
+class Cache : public sc_core::sc_module, public Clocked, public IDiagnosable {
+ public:
+  // Called when a valid line is replaced (not when a store invalidates it), with its address
+  // and the warp that owned it: the hook for CCWS's victim tag array (CCWS 3.3.3).
+  using EvictionObserver = std::function<void(Addr lineAddr, OwnerWarp owner)>;
+  // Called on every miss (not on hits or MSHR merges), with the warp that missed: where CCWS
+  // probes the victim tag array.
+  using MissObserver = std::function<void(Addr lineAddr, OwnerWarp requester)>;
+
+  tlm_utils::simple_target_socket<Cache> upstream;      // from the LSU or the interconnect
+  tlm_utils::simple_initiator_socket<Cache> downstream;  // to the interconnect or the DRAM
+
+  // `pool` supplies the payloads this cache sends below (fetches, forwarded stores,
+  // writebacks); requests from above are answered in place and stay their sender's.
+  Cache(sc_core::sc_module_name name, const CacheParams& params, PayloadPool& pool,
+        Watchdog& watchdog, StatsRegistry& stats);
+
+  bool tick() override;
+  void describeWaits(std::ostream& os) const override;
+
+  // Mascar III-A: true while free MSHRs or free miss-queue slots are at or below
+  // saturation_threshold (never in perfect mode).
+  bool saturated() const;
+  void setEvictionObserver(EvictionObserver f) { evictionObserver_ = std::move(f); }
+  void setMissObserver(MissObserver f) { missObserver_ = std::move(f); }
+  // Sets are indexed by fold(address) (see TagArray); call before the simulation starts.
+  void setIndexFold(TagArray::AddressFold fold) { tags_.setFold(std::move(fold)); }
+
+  const CacheParams& params() const { return params_; }
+  const TagArray& tags() const { return tags_; }
+  const MshrTable& mshrs() const { return mshrs_; }
+  const CacheStats& stats() const { return stats_; }
+  std::size_t missQueueSize() const { return missQueue_.size(); }
+  std::size_t inputQueueSize() const { return input_.size(); }
+
+ private:
+  using Payload = tlm::tlm_generic_payload;
+  using Waiter = MshrTable::Waiter;  // a request from above and the cycle it was accepted
+  enum class Stall : std::uint8_t { None, Line, MissQueue, Mshr };
+  // The tag of a request sent below that nothing waits for (stores, writebacks): its
+  // response is only released. Other requests below carry their MSHR entry index.
+  static constexpr std::uint32_t kPosted = ~std::uint32_t{0};
+
+  // What a lookup found, for the access paths.
+  struct Lookup {
+    const Waiter& w;
+    const GpuRequest& r;
+    Addr line;
+    std::uint32_t set;
+    std::uint32_t way;  // TagArray::kNoWay if the line is not present (valid or reserved)
+    bool valid;
+  };
+
+  // Transport (Cache.cpp).
+  tlm::tlm_sync_enum fwFromAbove(Payload& trans, tlm::tlm_phase& phase, sc_core::sc_time& delay);
+  tlm::tlm_sync_enum bwFromBelow(Payload& trans, tlm::tlm_phase& phase, sc_core::sc_time& delay);
+  // One cycle's stages, in tick order (Cache.cpp).
+  void processFills(Cycle t);
+  void sendBelow(Cycle t);
+  void processInput(Cycle t);
+  void sendHitResponses(Cycle t);
+  bool scheduleNext(Cycle t);
+  void complete(std::uint32_t entry, Cycle t);
+  void respond(const Waiter& w, Cycle t);
+  void takeHeld(Cycle t);
+  void noteStall(Stall s, Cycle t);
+  void endStall(Cycle t);
+  void updateSaturation(Cycle t);
+  std::uint32_t missQueueFree() const;
+
+  // The lookup and its outcomes (CacheAccess.cpp). Each returns Stall::None when the request
+  // was handled, else the reservation that failed, having changed nothing.
+  Stall access(const Waiter& w, Cycle t);
+  Stall read(const Lookup& k, Cycle t);
+  Stall write(const Lookup& k, Cycle t);
+  Stall writeBack(const Lookup& k, Cycle t);
+  Stall writeAround(const Lookup& k, bool invalidateOnHit, Cycle t);
+  Stall atomic(const Lookup& k, Cycle t);
+  Stall merge(std::uint32_t entry, const Lookup& k, bool dirty);
+  Stall newMiss(const Lookup& k, bool allocateLine, bool dirtyOnFill, bool fetch, Cycle t);
+  Stall installWithoutFetch(const Lookup& k, Cycle t);
+  void installOnFill(std::uint32_t entry, Cycle t);
+  void hit(const Lookup& k);
+  void countMiss(const Lookup& k);
+  void evict(std::uint32_t set, std::uint32_t way, Cycle t);
+  void queueBelow(const GpuRequest& proto, ReqKind kind, tlm::tlm_command command, Addr line,
+                  std::uint32_t tag, Cycle t);
+  void respondAfterHit(const Waiter& w, Cycle t);
+  WritePolicy policyFor(const GpuRequest& r) const;
+
+  CacheParams params_;
+  PayloadPool& pool_;
+  Watchdog& watchdog_;
+  TagArray tags_;
+  MshrTable mshrs_;
+  TimedQueue<Waiter> input_;        // accepted requests, visible the cycle after acceptance
+  TimedQueue<Waiter> hitResponses_;  // due at lookup + hit_latency - 1 (monotonic)
+  TimedQueue<Payload*> missQueue_;   // our payloads for below; capacity enforced by us
+  TimedQueue<Payload*> fills_;       // responses from below, visible the cycle after arrival
+  Payload* held_ = nullptr;          // refused while the input queue was full
+  Cycle heldSince_ = 0;
+  bool awaitingEndReq_ = false;  // below has not yet taken the last request sent
+  Payload* sentHeld_ = nullptr;  // that request
+  Stall stall_ = Stall::None;    // why the head of the input queue waits
+  Cycle stallSince_ = 0;
+  bool wasSaturated_ = false;
+  Cycle saturatedSince_ = 0;
+  EvictionObserver evictionObserver_;
+  MissObserver missObserver_;
+  CacheStats stats_;
+};
+
+}  // namespace warpsim

@@ -1,0 +1,31 @@
+#pragma once
+// The statistics of one cache, registered under its module name (`gpu.sm3.l1d.hits`). Every
+// access is exactly one of a hit, a miss or an MSHR merge (accesses = hits + misses +
+// mshr_merges). Cycle counts are accrued per span (from the cycle a state began to the cycle it
+// ended), never per tick, so they do not depend on when the cache slept.
+#include <string>
+
+#include "stats/Counter.h"
+#include "stats/Histogram.h"
+
+namespace warpsim {
+
+class StatsRegistry;
+
+struct CacheStats {
+  Counter accesses, hits, misses, mshrMerges;
+  Counter intraWarpHits, interWarpHits;  // CCWS Fig. 11: same warp as the line's owner, or not
+  // Reservation failures by cause: episodes in which the request at the head of the input queue
+  // could not proceed (a new episode starts when the cause changes), and their cycles.
+  Counter failLine, failMshr, failMissQueue;
+  Counter failLineCycles, failMshrCycles, failMissQueueCycles;
+  Counter fills, evictions, writebacks;
+  Counter readsBelow, writesBelow;  // requests sent below, by TLM command
+  Counter upstreamStallCycles;      // END_REQ withheld from the sender (input queue full)
+  Counter saturatedCycles;          // the saturation signal was on
+  Histogram loadLatency{32, 64};    // cycles from arrival to response, reads only
+
+  void registerWith(StatsRegistry& stats, const std::string& prefix);
+};
+
+}  // namespace warpsim

@@ -1,0 +1,49 @@
+#include "cache/TagArray.h"
+
+#include <stdexcept>
+#include <string>
+
+namespace warpsim {
+namespace {
+bool isPowerOfTwo(std::uint32_t v) { return v != 0 && (v & (v - 1)) == 0; }
+}  // namespace
+
+TagArray::TagArray(const Geometry& g, std::unique_ptr<IReplacementPolicy> policy)
+    : ways_(g.ways),
+      lineSize_(g.lineSize),
+      lineShift_(static_cast<std::uint32_t>(__builtin_ctz(g.lineSize | 1u))),
+      setMask_(g.sets - 1),
+      lines_(std::size_t{g.sets} * g.ways),
+      policy_(std::move(policy)) {
+  if (!isPowerOfTwo(g.sets) || !isPowerOfTwo(g.lineSize) || g.ways == 0 || g.ways > 64)
+    throw std::invalid_argument("TagArray: sets (" + std::to_string(g.sets) + ") and line size (" +
+                                std::to_string(g.lineSize) +
+                                ") must be powers of two and ways (" + std::to_string(g.ways) +
+                                ") in 1..64");
+  if (!policy_) throw std::invalid_argument("TagArray: no replacement policy");
+}
+
+std::uint32_t TagArray::find(std::uint32_t set, Addr lineAddr) const {
+  const CacheLine* row = &lines_[std::size_t{set} * ways_];
+  for (std::uint32_t w = 0; w < ways_; ++w)
+    if (row[w].state != LineState::Invalid && row[w].lineAddr == lineAddr) return w;
+  return kNoWay;
+}
+
+std::uint32_t TagArray::victim(std::uint32_t set) const {
+  const CacheLine* row = &lines_[std::size_t{set} * ways_];
+  std::uint64_t valid = 0;
+  for (std::uint32_t w = 0; w < ways_; ++w) {
+    if (row[w].state == LineState::Invalid) return w;
+    if (row[w].state == LineState::Valid) valid |= std::uint64_t{1} << w;
+  }
+  return valid ? policy_->victim(set, valid) : kNoWay;
+}
+
+void TagArray::install(std::uint32_t set, std::uint32_t way, Addr lineAddr, LineState state,
+                       OwnerWarp owner) {
+  at(set, way) = CacheLine{lineAddr, state, false, owner};
+  policy_->inserted(set, way);
+}
+
+}  // namespace warpsim

@@ -1,0 +1,25 @@
+#include "sched/GtoPolicy.h"
+
+namespace warpsim {
+
+void GtoPolicy::order(const SchedView& view, std::uint64_t slotWarps, std::vector<WarpId>& order) {
+  order.clear();
+  append(view, slotWarps, slotWarps & view.readyMask(), order);
+}
+
+void GtoPolicy::append(const SchedView& view, std::uint64_t slotWarps, std::uint64_t mask,
+                       std::vector<WarpId>& out) {
+  if (last_ != kNone && ((mask >> last_) & 1u) && view.warp(WarpId{last_}).age == lastAge_) {
+    out.push_back(WarpId{last_});
+    mask &= ~(std::uint64_t{1} << last_);
+  }
+  ages_.append(ages_.ranks(view, slotWarps, mask), out);
+}
+
+// The issuer was ready this cycle, so the age order holds its current age.
+void GtoPolicy::issued(WarpId w, const WarpInst&) {
+  last_ = w.value();
+  lastAge_ = ages_.ageOf(last_);
+}
+
+}  // namespace warpsim

@@ -1,0 +1,34 @@
+#pragma once
+#include <cstdint>
+
+#include "sched/AgeOrder.h"
+#include "sched/IWarpSchedulingPolicy.h"
+
+namespace warpsim {
+
+// Greedy-then-oldest (CCWS section 5.1, "GTO"): "GTO runs a single wavefront until it stalls
+// then picks the oldest ready wavefront. The age of a wavefront is determined by the time it is
+// assigned to the core." Age is WarpState::age; the SM numbers a CTA's warps in thread order,
+// and warp ids break ties, as CCWS's smallest thread IDs do. The order is the last issuer if it
+// is ready, then the other ready warps oldest first. The two-level and SWL policies use it as
+// their building block through append().
+class GtoPolicy : public IWarpSchedulingPolicy {
+ public:
+  void order(const SchedView& view, std::uint64_t slotWarps, std::vector<WarpId>& order) override;
+  void issued(WarpId w, const WarpInst& inst) override;
+
+  // Appends the warps of `mask` (a subset of slotWarps) in GTO order: the last issuer first if
+  // it is in `mask`, then the rest oldest first.
+  void append(const SchedView& view, std::uint64_t slotWarps, std::uint64_t mask,
+              std::vector<WarpId>& out);
+  // The slot's age order, shared with the policies built on this one.
+  AgeOrder& ages() { return ages_; }
+
+ private:
+  static constexpr std::uint32_t kNone = 64;
+  AgeOrder ages_;
+  std::uint32_t last_ = kNone;  // the warp that issued last
+  std::uint64_t lastAge_ = 0;   // its age: a new warp in the same slot is not the greedy one
+};
+
+}  // namespace warpsim

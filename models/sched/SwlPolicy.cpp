@@ -1,0 +1,31 @@
+#include "sched/SwlPolicy.h"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+namespace warpsim {
+
+SwlPolicy::SwlPolicy(const SchedParams& params, std::uint32_t slot, std::uint32_t issueSlots)
+    : limit_(slotShare(params.swlLimit, slot, issueSlots)) {}
+
+std::uint32_t SwlPolicy::slotShare(std::uint32_t smLimit, std::uint32_t slot,
+                                   std::uint32_t issueSlots) {
+  if (issueSlots == 0 || slot >= issueSlots)
+    throw std::invalid_argument("SwlPolicy: issue slot " + std::to_string(slot) + " of " +
+                                std::to_string(issueSlots) +
+                                " (PolicyContext::issueSlots must be the SM's issue slots)");
+  if (smLimit == 0) return 64;
+  const std::uint32_t share = smLimit / issueSlots + (slot < smLimit % issueSlots ? 1 : 0);
+  return std::max(share, 1u);
+}
+
+void SwlPolicy::order(const SchedView& view, std::uint64_t slotWarps, std::vector<WarpId>& order) {
+  order.clear();
+  const std::uint64_t ready = slotWarps & view.readyMask();
+  if (ready == 0) return;
+  const std::uint64_t active = gto_.ages().oldestActive(view, slotWarps, limit_);
+  gto_.append(view, slotWarps, ready & active, order);
+}
+
+}  // namespace warpsim

@@ -1,0 +1,89 @@
+#include "sched/TwoLevelPolicy.h"
+
+#include <stdexcept>
+
+namespace warpsim {
+namespace {
+constexpr std::uint64_t bit(std::uint32_t i) {
+  return std::uint64_t{1} << i;
+}
+constexpr std::uint64_t from(std::uint32_t i) {  // bits i .. 63
+  return i < 64 ? ~std::uint64_t{0} << i : 0;
+}
+}  // namespace
+
+TwoLevelPolicy::TwoLevelPolicy(const SchedParams& params, std::uint32_t issueSlots)
+    : inner_(params.inner), outer_(params.outer) {
+  if (params.groupSize == 0 || issueSlots == 0)
+    throw std::invalid_argument("TwoLevelPolicy: group size and issue slots must be positive");
+  // Warp w is the (w / S)-th warp slot of its issue slot, so a group spans S x G warp ids.
+  const std::uint64_t span = std::uint64_t{params.groupSize} * issueSlots;
+  for (std::uint32_t w = 0; w < kMaxWarps; ++w) {
+    const auto g = static_cast<std::uint32_t>(w / span);
+    groupOf_[w] = static_cast<std::uint8_t>(g);
+    groupMask_[g] |= bit(w);
+  }
+}
+
+void TwoLevelPolicy::order(const SchedView& view, std::uint64_t slotWarps,
+                           std::vector<WarpId>& order) {
+  order.clear();
+  const std::uint64_t ready = slotWarps & view.readyMask();
+  std::uint64_t groups = 0;  // groups with a ready warp
+  for (std::uint64_t m = ready; m != 0; m &= m - 1) groups |= bit(groupOf_[__builtin_ctzll(m)]);
+  if (groups & bit(current_)) appendGroup(view, slotWarps, current_, ready, order);
+  groups &= ~bit(current_);
+  if (outer_ == SchedOrder::Gto)
+    return appendOldestGroupsFirst(view, slotWarps, groups, ready, order);
+  const std::uint64_t ahead = groups & from(current_ + 1);
+  for (std::uint64_t part : {ahead, groups & ~ahead})
+    for (; part != 0; part &= part - 1)
+      appendGroup(view, slotWarps, static_cast<std::uint32_t>(__builtin_ctzll(part)), ready, order);
+}
+
+void TwoLevelPolicy::issued(WarpId w, const WarpInst& inst) {
+  const std::uint32_t g = groupOf_[w.value()];
+  current_ = g;
+  rrNext_[g] = static_cast<std::uint8_t>(w.value() + 1);
+  gto_.issued(w, inst);
+}
+
+// Inner order: GTO (the last issuer, if it is of this group, then oldest first) or loose
+// round-robin from the warp after the group's last issuer.
+void TwoLevelPolicy::appendGroup(const SchedView& view, std::uint64_t slotWarps,
+                                 std::uint32_t group, std::uint64_t ready,
+                                 std::vector<WarpId>& out) {
+  const std::uint64_t m = ready & groupMask_[group];
+  if (inner_ == SchedOrder::Gto) return gto_.append(view, slotWarps, m, out);
+  const std::uint64_t ahead = m & from(rrNext_[group]);
+  for (std::uint64_t part : {ahead, m & ~ahead})
+    for (; part != 0; part &= part - 1)
+      out.push_back(WarpId{static_cast<std::uint32_t>(__builtin_ctzll(part))});
+}
+
+// Outer GTO: a group is as old as its oldest warp (ready or not), so "the oldest FG" of CCWS
+// 5.1 is the one holding the oldest warp. Each group's oldest rank is unique, so a mask of those
+// ranks sorts the groups.
+void TwoLevelPolicy::appendOldestGroupsFirst(const SchedView& view, std::uint64_t slotWarps,
+                                             std::uint64_t groups, std::uint64_t ready,
+                                             std::vector<WarpId>& out) {
+  AgeOrder& ages = gto_.ages();
+  std::uint64_t touched = 0;
+  for (std::uint64_t m = groups; m != 0; m &= m - 1) touched |= groupMask_[__builtin_ctzll(m)];
+  // One query over all of them first: should it find a slot with a new warp and rebuild the
+  // order, that happens before any rank is taken, so all ranks below come from one order.
+  ages.ranks(view, slotWarps, slotWarps & touched);
+  std::uint64_t byAge = 0;
+  std::array<std::uint8_t, kMaxWarps> groupAtRank;
+  for (std::uint64_t m = groups; m != 0; m &= m - 1) {
+    const auto g = static_cast<std::uint32_t>(__builtin_ctzll(m));
+    const auto r = static_cast<std::uint32_t>(
+        __builtin_ctzll(ages.ranks(view, slotWarps, slotWarps & groupMask_[g])));
+    byAge |= bit(r);
+    groupAtRank[r] = static_cast<std::uint8_t>(g);
+  }
+  for (; byAge != 0; byAge &= byAge - 1)
+    appendGroup(view, slotWarps, groupAtRank[__builtin_ctzll(byAge)], ready, out);
+}
+
+}  // namespace warpsim

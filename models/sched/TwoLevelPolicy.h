@@ -1,0 +1,47 @@
+#pragma once
+#include <array>
+#include <cstdint>
+
+#include "sched/GtoPolicy.h"
+#include "sched/IWarpSchedulingPolicy.h"
+#include "sched/SchedParams.h"
+
+namespace warpsim {
+
+// Two-level scheduling (CCWS section 5.1, "2LVL-GTO", after Narasiman et al.): the slot's warps
+// are split into fetch groups of `groupSize` warps, and the scheduler "executes from only one
+// fetch group until all wavefronts in that group are stalled": the current group's ready warps
+// come first (inner order: RR or GTO), then the other groups' (outer order: RR, the groups after
+// the current one; or GTO, the group holding the oldest warp first). Issuing from another
+// group makes it the current one. CCWS presents groups of 2 with GTO at both levels; Narasiman
+// et al. used groups of 8 with RR at both levels ("2LVL-LRR").
+//
+// Groups are fixed sets of warp slots, as hardware fetch groups are: group k of a slot holds
+// the slot's warp slots k*G .. k*G+G-1 counted in ascending warp id (slot s of S owns the warps
+// w with w % S == s), whichever warps occupy them; CCWS does not say how groups are formed.
+class TwoLevelPolicy : public IWarpSchedulingPolicy {
+ public:
+  // `issueSlots`: the SM's issue slots, which interleave the warp slots.
+  explicit TwoLevelPolicy(const SchedParams& params, std::uint32_t issueSlots = 1);
+
+  void order(const SchedView& view, std::uint64_t slotWarps, std::vector<WarpId>& order) override;
+  void issued(WarpId w, const WarpInst& inst) override;
+
+  std::uint32_t currentGroup() const { return current_; }
+
+ private:
+  static constexpr std::uint32_t kMaxWarps = 64;
+  void appendGroup(const SchedView& view, std::uint64_t slotWarps, std::uint32_t group,
+                   std::uint64_t ready, std::vector<WarpId>& out);
+  void appendOldestGroupsFirst(const SchedView& view, std::uint64_t slotWarps, std::uint64_t groups,
+                               std::uint64_t ready, std::vector<WarpId>& out);
+
+  SchedOrder inner_, outer_;
+  std::array<std::uint64_t, kMaxWarps> groupMask_{};  // group -> its warp slots
+  std::array<std::uint8_t, kMaxWarps> groupOf_{};     // warp slot -> group
+  std::array<std::uint8_t, kMaxWarps> rrNext_{};      // group -> warp after its last issuer
+  std::uint32_t current_ = 0;
+  GtoPolicy gto_;  // inner GTO order, and the age order for outer GTO
+};
+
+}  // namespace warpsim
