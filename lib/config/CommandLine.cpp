@@ -139,14 +139,14 @@ CommandLine parseCommandLine(int argc, const char* const argv[]) {
   for (const std::string& assignment : cl.sets) {
     if (assignment.find('=') == std::string::npos) {
       throw ConfigError("command line: --set = '" + assignment +
-                        "': not an assignment; allowed: key=value (e.g. l1d.size=32KiB)");
+                        "': not an assignment; allowed: key=value (e.g. sm.max_warps=32)");
     }
   }
   return cl;
 }
 
 void printUsage(std::ostream& os, const std::string& program) {
-  os << "Usage: " << program << " --workload NAME [options]\n\n"
+  os << "Usage: " << program << " [--workload NAME] [options]\n\n"
      << describeOptions() << '\n'
      << "Config files and --set overrides apply in the order given; later ones win.\n"
      << "Sizes take units (32KiB, 1MiB), frequencies are in MHz (700, 1.4GHz).\n";

@@ -7,8 +7,7 @@
 #include "core/ClockEngine.h"
 
 namespace warpsim {
-ClockDomain::ClockDomain(ClockEngine& engine, std::string name, double freqMHz,
-                         std::uint32_t order)
+ClockDomain::ClockDomain(ClockEngine& engine, std::string name, double freqMHz, std::uint32_t order)
     : engine_(engine), name_(std::move(name)), freqMHz_(freqMHz), order_(order) {
   if (!(freqMHz > 0.0 && freqMHz <= 1.0e6))
     throw std::invalid_argument("clock domain '" + name_ + "': frequency must be in (0, 1e6] MHz");

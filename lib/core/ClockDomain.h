@@ -54,16 +54,16 @@ class ClockDomain {
   std::uint32_t order_;
   Cycle cycle_ = 0;
   std::uint64_t nextCyclePs_ = 0;  // time of edge cycle_ + 1 (edge 0 at time 0)
-  Cycle nextUnticked_ = 0;  // the first edge not yet ticked: an edge never ticks twice
+  Cycle nextUnticked_ = 0;         // the first edge not yet ticked: an edge never ticks twice
   std::vector<Clocked*> blocks_;
   std::vector<Clocked*> active_;   // sorted by registration index
   std::vector<Clocked*> pending_;  // woken since the last edge; merged in before the next
   std::vector<Clocked*> scratch_;
   std::uint64_t ticks_ = 0, edges_ = 0;
-  bool tickAll_ = false;  // validation mode: every block ticks every edge
-  bool inEdge_ = false;          // inside tickEdge()
-  std::size_t position_ = 0;     // position in active_ of the block ticking now
-  std::uint32_t cursor_ = 0;     // its registration index
+  bool tickAll_ = false;      // validation mode: every block ticks every edge
+  bool inEdge_ = false;       // inside tickEdge()
+  std::size_t position_ = 0;  // position in active_ of the block ticking now
+  std::uint32_t cursor_ = 0;  // its registration index
 };
 
 }  // namespace warpsim

@@ -69,7 +69,8 @@ bool ClockEngine::mustYieldBefore(std::uint64_t t) const {
 
 void ClockEngine::syncSystemC() {
   const std::uint64_t sc = sc_core::sc_time_stamp().value();
-  if (nowPs_ > sc) sc_core::wait(sc_core::sc_time(static_cast<double>(nowPs_ - sc), sc_core::SC_PS));
+  if (nowPs_ > sc)
+    sc_core::wait(sc_core::sc_time(static_cast<double>(nowPs_ - sc), sc_core::SC_PS));
 }
 
 void ClockEngine::run() {

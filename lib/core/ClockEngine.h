@@ -81,7 +81,6 @@ class ClockEngine : public sc_core::sc_module {
   std::uint64_t quantumPs_ = 1000000;
   sc_core::sc_event workArrived_;
   bool sleeping_ = false;
-  bool running_ = false;  // inside the engine loop's tick phase
   std::uint64_t limitPs_ = UINT64_MAX;
   bool limitReached_ = false;
   bool stopped_ = false;

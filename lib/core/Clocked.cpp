@@ -4,10 +4,16 @@
 
 namespace warpsim {
 
-void Clocked::wake() { domain_->wake(*this); }
+void Clocked::wake() {
+  domain_->wake(*this);
+}
 
-void Clocked::wakeAt(Cycle cycle) { domain_->wakeAt(*this, cycle); }
+void Clocked::wakeAt(Cycle cycle) {
+  domain_->wakeAt(*this, cycle);
+}
 
-Cycle Clocked::now() const { return domain_->cycle(); }
+Cycle Clocked::now() const {
+  return domain_->cycle();
+}
 
 }  // namespace warpsim

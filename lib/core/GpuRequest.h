@@ -17,24 +17,24 @@ const char* toString(ReqKind k);
 class GpuRequest : public tlm::tlm_extension<GpuRequest> {
  public:
   enum Flags : std::uint8_t {
-    kMascarOwner = 1u << 0,   // issued by Mascar's owner warp
-    kPrefetch = 1u << 1,      // created by a prefetcher, not by a warp
-    kNoAllocate = 1u << 2,    // must not allocate on its way (write-evict stores)
+    kMascarOwner = 1u << 0,  // issued by Mascar's owner warp
+    kPrefetch = 1u << 1,     // created by a prefetcher, not by a warp
+    kNoAllocate = 1u << 2,   // must not allocate on its way (write-evict stores)
   };
 
   std::uint64_t id = 0;
   ReqKind kind = ReqKind::Load;
   ReqSpace space = ReqSpace::Global;
   SmId sm;
-  WarpId warp;       // warp slot on the SM
-  CtaId cta;         // linear CTA id within the kernel
+  WarpId warp;  // warp slot on the SM
+  CtaId cta;    // linear CTA id within the kernel
   std::uint32_t ctaX = 0, ctaY = 0, ctaZ = 0;
   std::uint32_t warpInCta = 0;
   std::uint32_t pc = 0;
   std::uint32_t lec = 0;  // load execution count: times this warp executed this PC before
   Addr lineAddr = 0;
   std::uint32_t sectorMask = 0;  // 32 B sectors of the line touched
-  Cycle issueCycle = 0;          // core cycle the LSU created the request
+  Cycle issueCycle = 0;          // core cycle the LSU accepted the memory instruction
   std::uint8_t flags = 0;
   std::uint32_t tag = 0;  // the initiator's own bookkeeping; targets return it untouched
 

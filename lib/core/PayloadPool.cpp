@@ -4,11 +4,16 @@ namespace warpsim {
 
 const char* toString(ReqKind k) {
   switch (k) {
-    case ReqKind::Load: return "load";
-    case ReqKind::Store: return "store";
-    case ReqKind::Atomic: return "atomic";
-    case ReqKind::Prefetch: return "prefetch";
-    case ReqKind::Writeback: return "writeback";
+    case ReqKind::Load:
+      return "load";
+    case ReqKind::Store:
+      return "store";
+    case ReqKind::Atomic:
+      return "atomic";
+    case ReqKind::Prefetch:
+      return "prefetch";
+    case ReqKind::Writeback:
+      return "writeback";
   }
   return "?";
 }
@@ -45,6 +50,8 @@ tlm::tlm_generic_payload& PayloadPool::acquire() {
   return *p;
 }
 
-void PayloadPool::free(tlm::tlm_generic_payload* p) { free_.push_back(p); }
+void PayloadPool::free(tlm::tlm_generic_payload* p) {
+  free_.push_back(p);
+}
 
 }  // namespace warpsim

@@ -13,7 +13,7 @@ namespace warpsim {
 
 class PayloadPool : public tlm::tlm_mm_interface {
  public:
-  static constexpr std::size_t kDataBytes = 128;  // the largest cache line
+  static constexpr std::size_t kDataBytes = 256;  // the largest line lsu.line_size allows
 
   PayloadPool() = default;
   PayloadPool(const PayloadPool&) = delete;

@@ -30,8 +30,7 @@ class PortSet {
       std::uint64_t bits = words_[w];
       if (k == 0) bits &= ~std::uint64_t{0} << (start & 63);     // from start onwards
       if (k == n) bits &= ~(~std::uint64_t{0} << (start & 63));  // then what precedes it
-      for (; bits; bits &= bits - 1)
-        f(static_cast<std::uint32_t>(w * 64 + __builtin_ctzll(bits)));
+      for (; bits; bits &= bits - 1) f(static_cast<std::uint32_t>(w * 64 + __builtin_ctzll(bits)));
     }
   }
   template <typename F>

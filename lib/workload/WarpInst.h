@@ -34,7 +34,7 @@ struct WarpInst {
   // Memory instructions only.
   MemSpace space = MemSpace::None;
   MemOp memOp = MemOp::None;
-  std::uint8_t accessSize = 4;  // bytes per lane
+  std::uint8_t accessSize = 4;         // bytes per lane
   std::array<Addr, kWarpSize> addr{};  // per-lane byte addresses; meaningful for active lanes
   // Branches only: where the diverged paths meet again.
   std::uint32_t reconvergePc = 0;

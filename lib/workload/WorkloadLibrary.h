@@ -22,7 +22,7 @@ std::vector<WorkloadInfo> listWorkloads();
 // arrays would not fit their 256 MiB regions.
 Workload makeWorkload(const std::string& name, std::uint32_t size);
 
-// The size `make run` uses: roughly 1-5 million warp instructions, enough CTAs to fill a
+// The size `make run` uses: roughly 2.5-3.5 million warp instructions, enough CTAs to fill a
 // 15-SM GPU several times. Throws ConfigError for an unknown name.
 std::uint32_t defaultWorkloadSize(const std::string& name);
 

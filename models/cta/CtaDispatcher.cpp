@@ -28,7 +28,9 @@ CtaFit ctaFit(const KernelDesc& k, const SmParams& sm) {
   return best;
 }
 
-std::uint32_t ctasPerSm(const KernelDesc& k, const SmParams& sm) { return ctaFit(k, sm).ctas; }
+std::uint32_t ctasPerSm(const KernelDesc& k, const SmParams& sm) {
+  return ctaFit(k, sm).ctas;
+}
 
 CtaDispatcher::CtaDispatcher(sc_core::sc_module_name name, const SmParams& sm, Hooks hooks,
                              StatsRegistry& stats)
@@ -45,9 +47,8 @@ void CtaDispatcher::run(const Workload& workload) {
     const CtaFit fit = ctaFit(k, sm_);
     if (fit.ctas == 0)
       throw ConfigError("workload '" + workload.name + "', kernel '" + k.name +
-                        "': one CTA does not fit on an SM: it needs " +
-                        std::to_string(fit.needed) + " of " + fit.resource + " = " +
-                        std::to_string(fit.available));
+                        "': one CTA does not fit on an SM: it needs " + std::to_string(fit.needed) +
+                        " of " + fit.resource + " = " + std::to_string(fit.available));
   }
   workload_ = &workload;
   kernel_ = 0;

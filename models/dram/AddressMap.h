@@ -27,9 +27,7 @@ class AddressMap {
   }
   // The address as the partition sees it, with the partition bits removed (contiguous per
   // partition, which is what its rows and banks are made of).
-  Addr localAddr(Addr a) const {
-    return (a / p_.chunk / p_.partitions) * p_.chunk + a % p_.chunk;
-  }
+  Addr localAddr(Addr a) const { return (a / p_.chunk / p_.partitions) * p_.chunk + a % p_.chunk; }
 
  private:
   AddressMapParams p_;

@@ -83,6 +83,12 @@ bool FixedLatencyDram::tick() {
   return true;
 }
 
+void FixedLatencyDram::settleStats() {
+  if (!queue_.full()) return;
+  fullCycles_.inc(now() - fullSince_);
+  fullSince_ = now();
+}
+
 void FixedLatencyDram::describeWaits(std::ostream& os) const {
   if (queue_.empty() && !held_) return;
   os << name() << ": " << queue_.size() << "/" << params_.queue << " requests queued";

@@ -1,13 +1,13 @@
 #pragma once
 // The simplest memory channel: every request is answered a fixed number of DRAM cycles after it
 // arrives, at most `perCycle` per cycle, with a bounded request queue whose fullness withholds
-// END_REQ. It stands where the FR-FCFS GDDR controller goes (dram.model=fixed) and serves as an
+// END_REQ. It stands where the FR-FCFS GDDR controller goes (issue 5) and serves as an
 // ideal-memory bound.
 #include <cstdint>
 
+#include <tlm_utils/simple_target_socket.h>
 #include <systemc>
 #include <tlm>
-#include <tlm_utils/simple_target_socket.h>
 
 #include "core/Clocked.h"
 #include "core/TimedQueue.h"
@@ -34,9 +34,11 @@ class FixedLatencyDram : public sc_core::sc_module, public Clocked, public IDiag
  public:
   tlm_utils::simple_target_socket<FixedLatencyDram> socket;
 
-  FixedLatencyDram(sc_core::sc_module_name name, const FixedDramParams& params,
-                   Watchdog& watchdog, StatsRegistry& stats);
+  FixedLatencyDram(sc_core::sc_module_name name, const FixedDramParams& params, Watchdog& watchdog,
+                   StatsRegistry& stats);
   bool tick() override;
+  // Books a full-queue span still in progress up to now (statistics read now are complete).
+  void settleStats();
   void describeWaits(std::ostream& os) const override;
 
  private:

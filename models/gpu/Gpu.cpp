@@ -4,11 +4,16 @@ namespace warpsim {
 
 const char* toString(Gpu::Outcome o) {
   switch (o) {
-    case Gpu::Outcome::Running: return "running";
-    case Gpu::Outcome::Finished: return "finished";
-    case Gpu::Outcome::CycleLimit: return "cycle limit reached";
-    case Gpu::Outcome::NoProgress: return "no progress (watchdog)";
-    case Gpu::Outcome::Deadlock: return "deadlock (nothing left to run)";
+    case Gpu::Outcome::Running:
+      return "running";
+    case Gpu::Outcome::Finished:
+      return "finished";
+    case Gpu::Outcome::CycleLimit:
+      return "cycle limit reached";
+    case Gpu::Outcome::NoProgress:
+      return "no progress (watchdog)";
+    case Gpu::Outcome::Deadlock:
+      return "deadlock (nothing left to run)";
   }
   return "?";
 }
@@ -41,8 +46,8 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuParams& params, const PolicyRegi
           params.sched.policy, PolicyContext{SmId{i}, s, params.sms, params.sm.maxWarps, config,
                                              &params.sched, params.sm.schedulers}));
     sms_.push_back(std::make_unique<Sm>(("sm" + std::to_string(i)).c_str(), SmId{i}, params.sm,
-                                        params.lsu, std::move(slots), pool_, dispatcher_, wd,
-                                        stats, &smTotal_));
+                                        params.lsu, std::move(slots), pool_, dispatcher_, wd, stats,
+                                        &smTotal_));
     Sm& sm = *sms_.back();
     dispatcher_.addHost(sm);
     core_.add(sm.lsu);
@@ -68,7 +73,9 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuParams& params, const PolicyRegi
   if (params.tickAll) engine_.setTickAll();
 }
 
-void Gpu::run(const Workload& workload) { dispatcher_.run(workload); }
+void Gpu::run(const Workload& workload) {
+  dispatcher_.run(workload);
+}
 
 std::uint64_t Gpu::warpInstructions() const {
   std::uint64_t n = 0;
@@ -96,29 +103,31 @@ void Gpu::closeKernel() {
   if (!pendingKernel_.kernel) return;
   const PendingKernel p = pendingKernel_;
   pendingKernel_ = PendingKernel{};
-  for (auto& sm : sms_) sm->accountUntil(p.end);
+  settleStats(p.end);
   const std::uint64_t warp = warpInstructions() - kernelWarpBase_;
   const std::uint64_t thread = threadInstructions() - kernelThreadBase_;
   kernelWarpBase_ += warp;
   kernelThreadBase_ += thread;
   const Cycle cycles = p.end - p.start;
-  stats_.endKernel(p.kernel->name,
-                   nlohmann::json{{"start_cycle", p.start},
-                                  {"cycles", cycles},
-                                  {"warp_instructions", warp},
-                                  {"thread_instructions", thread},
-                                  {"ipc", cycles ? double(thread) / cycles : 0.0}});
+  stats_.endKernel(p.kernel->name, nlohmann::json{{"start_cycle", p.start},
+                                                  {"cycles", cycles},
+                                                  {"warp_instructions", warp},
+                                                  {"thread_instructions", thread},
+                                                  {"ipc", cycles ? double(thread) / cycles : 0.0}});
 }
 
 void Gpu::allDone(Cycle end) {
-  if (getenv("WARPSIM_DEBUG_TICKS"))
-    for (std::size_t i = 0; i < engine_.domainCount(); ++i)
-      fprintf(stderr, "domain %s: %lu edges %lu ticks, engine iterations %lu\n",
-              engine_.domain(i).name().c_str(), engine_.domain(i).edgesExecuted(),
-              engine_.domain(i).ticksExecuted(), engine_.iterations());
   finished_ = true;
   endCycle_ = end;
   engine_.stop();  // the edge completes; finalize() settles the accounts afterwards
+}
+
+void Gpu::settleStats(Cycle end) {
+  for (auto& sm : sms_) {
+    sm->accountUntil(end);
+    sm->lsu.settleStats();
+  }
+  for (auto& d : drams_) d->settleStats();
 }
 
 void Gpu::finalize() {
@@ -126,7 +135,7 @@ void Gpu::finalize() {
     endCycle_ = params_.maxCycles;  // the run covered every cycle before the limit
   else if (!finished_)
     endCycle_ = engine_.timePs() / core_.periodPs() + 1;
-  for (auto& sm : sms_) sm->accountUntil(endCycle_);
+  settleStats(endCycle_);
 }
 
 Gpu::Outcome Gpu::outcome() const {
@@ -140,7 +149,7 @@ std::string Gpu::diagnosis() const {
   const Watchdog& wd = engine_.watchdog();
   const Outcome o = outcome();
   if (o == Outcome::NoProgress)
-    return wd.report("nothing retired and no request moved for " + wd.windowText() +
+    return wd.report("no instruction issued and no request moved for " + wd.windowText() +
                      " (sim.watchdog_cycles), at core cycle " +
                      std::to_string(engine_.timePs() / core_.periodPs()));
   if (o == Outcome::Deadlock)

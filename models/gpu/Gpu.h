@@ -59,6 +59,8 @@ class Gpu : public sc_core::sc_module {
   };
   void kernelDone(const KernelDesc& k, Cycle start, Cycle end);
   void closeKernel();
+  // Books every span still open (SM cycles before `end`, LSU stalls, full DRAM queues).
+  void settleStats(Cycle end);
   void allDone(Cycle end);
 
   GpuParams params_;

@@ -7,7 +7,7 @@ namespace warpsim {
 void GpuParams::declare(ConfigSchema& s) {
   s.addUInt("gpu.sms", 15, "streaming multiprocessors (SIMT cores)", 1, 1024);
   s.addUInt("sim.watchdog_cycles", 100000,
-            "core cycles with no instruction retired and no request moved before the run stops "
+            "core cycles with no instruction issued and no request moved before the run stops "
             "with a dump of what every warp and queue waits on (0: never)",
             0, UINT64_MAX);
   s.addUInt("sim.max_cycles", 0, "stop after this many core cycles (0: run to completion)");

@@ -8,10 +8,14 @@ namespace warpsim {
 namespace {
 ReqSpace toReqSpace(MemSpace s) {
   switch (s) {
-    case MemSpace::Constant: return ReqSpace::Constant;
-    case MemSpace::Texture: return ReqSpace::Texture;
-    case MemSpace::Local: return ReqSpace::Local;
-    default: return ReqSpace::Global;
+    case MemSpace::Constant:
+      return ReqSpace::Constant;
+    case MemSpace::Texture:
+      return ReqSpace::Texture;
+    case MemSpace::Local:
+      return ReqSpace::Local;
+    default:
+      return ReqSpace::Global;
   }
 }
 }  // namespace
@@ -45,7 +49,7 @@ void Lsu::accept(const WarpInst& in, const MemIssueInfo& who) {
   freeEntries_.pop_back();
   InFlight& f = inFlight_[e];
   f.warp = who.warp;
-  f.dst = in.memOp == MemOp::Load ? in.dst : kNoReg;
+  f.dst = in.memOp == MemOp::Store ? kNoReg : in.dst;  // loads and atomics return a value
   f.issued = now();
   instructions_.inc();
   wake();
@@ -142,6 +146,12 @@ tlm::tlm_sync_enum Lsu::nbTransportBw(tlm::tlm_generic_payload& trans, tlm::tlm_
   responses_.push(&trans, now() + 1);
   wake();
   return tlm::TLM_COMPLETED;
+}
+
+void Lsu::settleStats() {
+  if (!awaitingEndReq_) return;
+  stallCycles_.inc(now() - stalledSince_);
+  stalledSince_ = now();
 }
 
 void Lsu::complete(std::uint32_t e) {

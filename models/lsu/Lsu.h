@@ -7,9 +7,9 @@
 #include <cstdint>
 #include <vector>
 
+#include <tlm_utils/simple_initiator_socket.h>
 #include <systemc>
 #include <tlm>
-#include <tlm_utils/simple_initiator_socket.h>
 
 #include "core/Clocked.h"
 #include "core/PayloadPool.h"
@@ -46,6 +46,8 @@ class Lsu : public sc_core::sc_module, public Clocked, public IDiagnosable {
   void accept(const WarpInst& in, const MemIssueInfo& who);
 
   bool tick() override;
+  // Books a stall still in progress up to now, so that statistics read now are complete.
+  void settleStats();
   void describeWaits(std::ostream& os) const override;
 
  private:

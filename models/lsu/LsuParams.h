@@ -7,10 +7,10 @@ class Config;
 class ConfigSchema;
 
 struct LsuParams {
-  std::uint32_t lineSize = 128;       // coalescing granularity (bytes)
-  std::uint32_t maxInFlight = 256;    // memory instructions with accesses outstanding
-  std::uint32_t sharedBanks = 32;     // 4-byte banks
-  std::uint32_t sharedLatency = 20;   // conflict-free shared memory access
+  std::uint32_t lineSize = 128;      // coalescing granularity (bytes)
+  std::uint32_t maxInFlight = 256;   // memory instructions with accesses outstanding
+  std::uint32_t sharedBanks = 32;    // 4-byte banks
+  std::uint32_t sharedLatency = 20;  // conflict-free shared memory access
 
   static void declare(ConfigSchema& schema);
   static LsuParams load(const Config& config);

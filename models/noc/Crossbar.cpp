@@ -171,8 +171,7 @@ void Crossbar::describeWaits(std::ostream& os) const {
       os << " (head for partition " << part
          << (memPortBlocked_[part] ? ", which refuses requests" : "") << ")";
     }
-    os << ", " << responses_[i].size() << " responses" << (held_[i] ? ", sender held" : "")
-       << "\n";
+    os << ", " << responses_[i].size() << " responses" << (held_[i] ? ", sender held" : "") << "\n";
   }
 }
 

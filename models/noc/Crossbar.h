@@ -6,10 +6,10 @@
 #include <cstdint>
 #include <vector>
 
-#include <systemc>
-#include <tlm>
 #include <tlm_utils/multi_passthrough_initiator_socket.h>
 #include <tlm_utils/multi_passthrough_target_socket.h>
+#include <systemc>
+#include <tlm>
 
 #include "core/Clocked.h"
 #include "core/PortSet.h"

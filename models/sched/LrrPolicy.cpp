@@ -2,8 +2,7 @@
 
 namespace warpsim {
 
-void LrrPolicy::order(const SchedView& view, std::uint64_t slotWarps,
-                      std::vector<WarpId>& order) {
+void LrrPolicy::order(const SchedView& view, std::uint64_t slotWarps, std::vector<WarpId>& order) {
   order.clear();
   const std::uint64_t m = slotWarps & view.readyMask();
   const std::uint64_t ahead = next_ < 64 ? m & (~std::uint64_t{0} << next_) : 0;
@@ -12,6 +11,8 @@ void LrrPolicy::order(const SchedView& view, std::uint64_t slotWarps,
       order.push_back(WarpId{static_cast<std::uint32_t>(__builtin_ctzll(part))});
 }
 
-void LrrPolicy::issued(WarpId w, const WarpInst&) { next_ = w.value() + 1; }
+void LrrPolicy::issued(WarpId w, const WarpInst&) {
+  next_ = w.value() + 1;
+}
 
 }  // namespace warpsim

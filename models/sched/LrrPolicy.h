@@ -7,8 +7,7 @@ namespace warpsim {
 // starts at the warp after the one that issued last.
 class LrrPolicy : public IWarpSchedulingPolicy {
  public:
-  void order(const SchedView& view, std::uint64_t slotWarps,
-             std::vector<WarpId>& order) override;
+  void order(const SchedView& view, std::uint64_t slotWarps, std::vector<WarpId>& order) override;
   void issued(WarpId w, const WarpInst& inst) override;
 
  private:

@@ -35,8 +35,7 @@ PolicyRegistry PolicyRegistry::withBuiltins() {
   return r;
 }
 
-void PolicyRegistry::add(const std::string& name, const std::string& description,
-                         Factory factory) {
+void PolicyRegistry::add(const std::string& name, const std::string& description, Factory factory) {
   if (!entries_.emplace(name, Entry{description, std::move(factory)}).second)
     throw std::logic_error("warp scheduling policy '" + name + "' registered twice");
 }
@@ -47,8 +46,8 @@ std::unique_ptr<IWarpSchedulingPolicy> PolicyRegistry::create(const std::string&
   if (it == entries_.end()) {
     std::string known;
     for (const auto& [n, e] : entries_) known += (known.empty() ? "" : ", ") + n;
-    throw ConfigError("sched.policy = '" + name + "': unknown warp scheduling policy; known: " +
-                      known);
+    throw ConfigError("sched.policy = '" + name +
+                      "': unknown warp scheduling policy; known: " + known);
   }
   return it->second.factory(ctx);
 }

@@ -214,7 +214,7 @@ bool Sm::tryIssue(WarpId id, std::uint32_t slot) {
 
 void Sm::issueMem(Warp& w, WarpId id, const WarpInst& in) {
   const CtaSlot& c = ctas_[states_[id.value()].ctaSlot];
-  if (in.memOp == MemOp::Load && in.dst != kNoReg)
+  if (in.memOp != MemOp::Store && in.dst != kNoReg)
     w.scoreboard.reserve(in.dst, in.space != MemSpace::Shared);
   ++w.memPending;
   lsu.accept(in, MemIssueInfo{id, c.cta, c.coord.x, c.coord.y, c.coord.z, w.warpInCta, 0});

@@ -81,7 +81,7 @@ TEST_CASE("command line rejects a bad --max-cycles") {
 TEST_CASE("command line rejects --set without '='") {
   CHECK_THROWS_WITH(parse({"--set", "l1d.size"}),
                     "command line: --set = 'l1d.size': not an assignment; allowed: key=value "
-                    "(e.g. l1d.size=32KiB)");
+                    "(e.g. sm.max_warps=32)");
 }
 
 TEST_CASE("command line rejects a missing value, a repeated single option and a stray word") {
@@ -99,7 +99,7 @@ TEST_CASE("printUsage lists every option") {
   std::ostringstream os;
   printUsage(os, "owl28");
   const std::string text = os.str();
-  CHECK_THAT(text, Catch::StartsWith("Usage: owl28 --workload NAME [options]"));
+  CHECK_THAT(text, Catch::StartsWith("Usage: owl28 [--workload NAME] [options]"));
   for (const char* option :
        {"--workload NAME", "--sched POLICY", "--config FILE.ini", "--set KEY=VALUE",
         "--stats FILE.json", "--csv FILE.csv", "--max-cycles N", "--quiet", "--list-workloads",

@@ -85,6 +85,6 @@ TEST_CASE("query: --help prints the usage and names the platform") {
   const ToolRun r = runTool("warpsim-ccws30", "--help");
   CHECK(r.exitCode == 0);
   CHECK_THAT(r.out, Catch::StartsWith("Usage: " + std::string(WARPSIM_BIN_DIR) +
-                                      "/warpsim-ccws30 --workload NAME [options]\n"));
+                                      "/warpsim-ccws30 [--workload NAME] [options]\n"));
   CHECK_THAT(r.out, Catch::Contains("\nplatform ccws30: 30-core GPU of CCWS"));
 }

@@ -27,7 +27,7 @@ TEST_CASE("run: a watchdog window shorter than a DRAM round trip stops the run w
   const ToolRun r =
       runFermi("--workload graph --set sim.watchdog_cycles=100 --stats " + dir.file("s.json"));
   CHECK(r.exitCode == 3);
-  CHECK_THAT(r.err, Catch::StartsWith("warpsim: no progress: nothing retired and no request "
+  CHECK_THAT(r.err, Catch::StartsWith("warpsim: no progress: no instruction issued and no request "
                                       "moved for 100 core cycles (sim.watchdog_cycles), at core "
                                       "cycle "));
   CHECK_THAT(r.err, Catch::Contains("\n--- who waits on what ---\ngpu.dispatcher: kernel 0 "
