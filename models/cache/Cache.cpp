@@ -15,8 +15,10 @@ TagArray::Geometry geometryOf(const CacheParams& p) {
 }
 
 const char* toString(std::uint8_t stall) {
-  static const char* const names[] = {"nothing", "a line to reserve (every way of the set is "
-                                      "reserved)", "a miss-queue slot", "an MSHR entry"};
+  static const char* const names[] = {"nothing",
+                                      "a line to reserve (every way of the set is "
+                                      "reserved)",
+                                      "a miss-queue slot", "an MSHR entry"};
   return names[stall];
 }
 
@@ -30,10 +32,10 @@ Cache::Cache(sc_core::sc_module_name name, const CacheParams& params, PayloadPoo
       params_(params),
       pool_(pool),
       watchdog_(watchdog),
-      tags_(geometryOf(params), makeReplacementPolicy(params.replacement, params.sets, params.ways)),
+      tags_(geometryOf(params),
+            makeReplacementPolicy(params.replacement, params.sets, params.ways)),
       mshrs_(params.mshrEntries, params.mshrMerges),
-      input_(params.inputQueue),
-      missQueue_(params.missQueue) {
+      input_(params.inputQueue) {
   if (params.lineSize > PayloadPool::kDataBytes || params.hitLatency == 0)
     SC_REPORT_ERROR(this->name(), "line size above the payload buffer, or a hit latency of 0");
   upstream.register_nb_transport_fw(this, &Cache::fwFromAbove);
@@ -175,7 +177,9 @@ void Cache::noteStall(Stall s, Cycle t) {
   endStall(t);
   stall_ = s;
   stallSince_ = t;
-  (s == Stall::Line ? stats_.failLine : s == Stall::Mshr ? stats_.failMshr : stats_.failMissQueue)
+  (s == Stall::Line   ? stats_.failLine
+   : s == Stall::Mshr ? stats_.failMshr
+                      : stats_.failMissQueue)
       .inc();
 }
 
@@ -235,8 +239,8 @@ void Cache::describeWaits(std::ostream& os) const {
     os << " (head waits since cycle " << stallSince_ << " for "
        << toString(static_cast<std::uint8_t>(stall_)) << ")";
   if (held_) os << ", sender held since cycle " << heldSince_;
-  os << "; " << mshrs_.inUse() << "/" << mshrs_.capacity() << " MSHRs busy, "
-     << missQueue_.size() << "/" << params_.missQueue << " in the miss queue"
+  os << "; " << mshrs_.inUse() << "/" << mshrs_.capacity() << " MSHRs busy, " << missQueue_.size()
+     << "/" << params_.missQueue << " in the miss queue"
      << (awaitingEndReq_ ? " (below withholds END_REQ)" : "") << ", " << fills_.size()
      << " fills and " << hitResponses_.size() << " hit responses pending\n";
 }

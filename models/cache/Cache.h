@@ -12,10 +12,10 @@
 #include <functional>
 #include <iosfwd>
 
-#include <systemc>
-#include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
+#include <systemc>
+#include <tlm>
 
 #include "cache/CacheParams.h"
 #include "cache/CacheStats.h"
@@ -40,7 +40,7 @@ class Cache : public sc_core::sc_module, public Clocked, public IDiagnosable {
   // probes the victim tag array.
   using MissObserver = std::function<void(Addr lineAddr, OwnerWarp requester)>;
 
-  tlm_utils::simple_target_socket<Cache> upstream;      // from the LSU or the interconnect
+  tlm_utils::simple_target_socket<Cache> upstream;       // from the LSU or the interconnect
   tlm_utils::simple_initiator_socket<Cache> downstream;  // to the interconnect or the DRAM
 
   // `pool` supplies the payloads this cache sends below (fetches, forwarded stores,
@@ -126,9 +126,9 @@ class Cache : public sc_core::sc_module, public Clocked, public IDiagnosable {
   Watchdog& watchdog_;
   TagArray tags_;
   MshrTable mshrs_;
-  TimedQueue<Waiter> input_;        // accepted requests, visible the cycle after acceptance
+  TimedQueue<Waiter> input_;         // accepted requests, visible the cycle after acceptance
   TimedQueue<Waiter> hitResponses_;  // due at lookup + hit_latency - 1 (monotonic)
-  TimedQueue<Payload*> missQueue_;   // our payloads for below; capacity enforced by us
+  TimedQueue<Payload*> missQueue_;   // our payloads for below; unbounded, capacity ours to enforce
   TimedQueue<Payload*> fills_;       // responses from below, visible the cycle after arrival
   Payload* held_ = nullptr;          // refused while the input queue was full
   Cycle heldSince_ = 0;

@@ -5,7 +5,9 @@
 
 namespace warpsim {
 namespace {
-OwnerWarp ownerOf(const GpuRequest& r) { return OwnerWarp{r.sm, r.warp}; }
+OwnerWarp ownerOf(const GpuRequest& r) {
+  return OwnerWarp{r.sm, r.warp};
+}
 }  // namespace
 
 WritePolicy Cache::policyFor(const GpuRequest& r) const {
@@ -48,9 +50,12 @@ Cache::Stall Cache::read(const Lookup& k, Cycle t) {
 
 Cache::Stall Cache::write(const Lookup& k, Cycle t) {
   switch (policyFor(k.r)) {
-    case WritePolicy::WriteBack: return writeBack(k, t);
-    case WritePolicy::WriteThrough: return writeAround(k, false, t);
-    default: return writeAround(k, true, t);
+    case WritePolicy::WriteBack:
+      return writeBack(k, t);
+    case WritePolicy::WriteThrough:
+      return writeAround(k, false, t);
+    default:
+      return writeAround(k, true, t);
   }
 }
 

@@ -11,7 +11,9 @@ const std::vector<std::string> kWritePolicies{"write-evict", "write-back", "writ
                                               "local-wb-global-evict"};
 const std::vector<std::string> kAllocatePolicies{"on-miss", "on-fill"};
 
-bool isPowerOfTwo(std::uint64_t v) { return v != 0 && (v & (v - 1)) == 0; }
+bool isPowerOfTwo(std::uint64_t v) {
+  return v != 0 && (v & (v - 1)) == 0;
+}
 
 }  // namespace
 
@@ -58,8 +60,7 @@ void CacheParams::declare(ConfigSchema& s, const std::string& prefix, const Cach
   s.addUInt(x + "sets", d.sets, "sets (a power of two)", 1, 1u << 20);
   s.addUInt(x + "ways", d.ways, "ways per set", 1, 64);
   s.addSize(x + "line_size", std::to_string(d.lineSize) + "B",
-            "line size (a power of two, at most the payload buffer)", 32,
-            PayloadPool::kDataBytes);
+            "line size (a power of two, at most the payload buffer)", 32, PayloadPool::kDataBytes);
   s.addEnum(x + "replacement", d.replacement, replacementPolicyNames(),
             "victim choice among the valid lines of a set");
   s.addUInt(x + "hit_latency", d.hitLatency,
@@ -113,7 +114,7 @@ CacheParams CacheParams::load(const Config& c, const std::string& prefix) {
     throw ConfigError(x + "sets = " + std::to_string(p.sets) + ": must be a power of two");
   if (!isPowerOfTwo(p.lineSize))
     throw ConfigError(x + "line_size = " + std::to_string(p.lineSize) +
-                      ": must be a power of two (32, 64 or 128)");
+                      ": must be a power of two (32, 64, 128 or 256)");
   if (p.writePolicy != WritePolicy::WriteEvict && p.writePolicy != WritePolicy::WriteThrough &&
       p.missQueue < 2)
     throw ConfigError(x + "miss_queue = " + std::to_string(p.missQueue) +

@@ -27,16 +27,16 @@ const char* toString(AllocatePolicy p);
 struct CacheParams {
   std::uint32_t sets = 64;
   std::uint32_t ways = 4;
-  std::uint32_t lineSize = 128;        // bytes
-  std::string replacement = "lru";     // lru | fifo
-  std::uint32_t hitLatency = 1;        // cycles from arrival to a hit's response
-  std::uint32_t mshrEntries = 64;      // lines with a miss outstanding
-  std::uint32_t mshrMerges = 8;        // requests per MSHR entry, the first included
-  std::uint32_t missQueue = 8;         // requests waiting to go below
-  std::uint32_t inputQueue = 2;        // requests accepted but not yet looked up
+  std::uint32_t lineSize = 128;     // bytes
+  std::string replacement = "lru";  // lru | fifo
+  std::uint32_t hitLatency = 1;     // cycles from arrival to a hit's response
+  std::uint32_t mshrEntries = 64;   // lines with a miss outstanding
+  std::uint32_t mshrMerges = 8;     // requests per MSHR entry, the first included
+  std::uint32_t missQueue = 8;      // requests waiting to go below
+  std::uint32_t inputQueue = 2;     // requests accepted but not yet looked up
   WritePolicy writePolicy = WritePolicy::WriteEvict;
   AllocatePolicy allocate = AllocatePolicy::OnMiss;
-  bool perfect = false;                // every access hits; nothing goes below
+  bool perfect = false;                   // every access hits; nothing goes below
   std::uint32_t saturationThreshold = 2;  // free MSHRs or miss-queue slots at or below: saturated
 
   std::uint64_t sizeBytes() const { return std::uint64_t{sets} * ways * lineSize; }
@@ -47,8 +47,7 @@ struct CacheParams {
   static CacheParams l2Defaults();
 
   // Declares `<prefix>.sets`, `<prefix>.ways`, ... with `defaults` as their defaults.
-  static void declare(ConfigSchema& schema, const std::string& prefix,
-                      const CacheParams& defaults);
+  static void declare(ConfigSchema& schema, const std::string& prefix, const CacheParams& defaults);
   // Reads and checks them; throws ConfigError naming the option at fault.
   static CacheParams load(const Config& config, const std::string& prefix);
 };

@@ -5,21 +5,22 @@
 
 namespace warpsim {
 namespace {
-bool isPowerOfTwo(std::uint32_t v) { return v != 0 && (v & (v - 1)) == 0; }
+bool isPowerOfTwo(std::uint32_t v) {
+  return v != 0 && (v & (v - 1)) == 0;
+}
 }  // namespace
 
 TagArray::TagArray(const Geometry& g, std::unique_ptr<IReplacementPolicy> policy)
     : ways_(g.ways),
       lineSize_(g.lineSize),
-      lineShift_(static_cast<std::uint32_t>(__builtin_ctz(g.lineSize | 1u))),
+      lineShift_(g.lineSize ? static_cast<std::uint32_t>(__builtin_ctz(g.lineSize)) : 0),
       setMask_(g.sets - 1),
       lines_(std::size_t{g.sets} * g.ways),
       policy_(std::move(policy)) {
   if (!isPowerOfTwo(g.sets) || !isPowerOfTwo(g.lineSize) || g.ways == 0 || g.ways > 64)
     throw std::invalid_argument("TagArray: sets (" + std::to_string(g.sets) + ") and line size (" +
-                                std::to_string(g.lineSize) +
-                                ") must be powers of two and ways (" + std::to_string(g.ways) +
-                                ") in 1..64");
+                                std::to_string(g.lineSize) + ") must be powers of two and ways (" +
+                                std::to_string(g.ways) + ") in 1..64");
   if (!policy_) throw std::invalid_argument("TagArray: no replacement policy");
 }
 

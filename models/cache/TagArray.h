@@ -41,7 +41,7 @@ class TagArray {
   static constexpr std::uint32_t kNoWay = ~std::uint32_t{0};
   struct Geometry {
     std::uint32_t sets = 1;
-    std::uint32_t ways = 1;       // at most 64
+    std::uint32_t ways = 1;        // at most 64
     std::uint32_t lineSize = 128;  // bytes
   };
   using AddressFold = std::function<Addr(Addr)>;

@@ -10,15 +10,19 @@ namespace warpsim {
 // A cycle without issue, classified (OWL section 3). A warp waits on memory when its next
 // instruction needs a pending long-latency load, when it is a memory instruction the LSU cannot
 // take, or when the warp has exited with stores or loads still outstanding. MemoryBlock: every
-// resident warp waits on memory. Otherwise a ready warp whose unit was busy makes it a pipeline
-// stall, and anything else (ALU results, barriers, fetch) a dependency stall.
+// resident warp waits on memory. Otherwise a warp that could have issued (no hazard, unit free)
+// means the scheduling policy held it back; a hazard-free warp whose unit was busy makes it a
+// pipeline stall; anything else (ALU results, barriers, fetch) a dependency stall.
 SmStats::Category Sm::classify() const {
   if (resident_ == 0) return SmStats::Category::NoWarp;
   const std::uint64_t onMemory = waitsOnMem_ | drainingMem_ | (lsu.canAccept() ? 0 : nextMem_);
   if ((resident_ & ~onMemory) == 0) return SmStats::Category::MemoryBlock;
-  std::uint64_t ready = 0;
-  for (std::uint64_t m : eligibleBy_) ready |= m;
-  return ready ? SmStats::Category::PipelineStall : SmStats::Category::DependencyStall;
+  const Cycle cycle = Clocked::now();
+  for (std::uint32_t s = 0; s < params_.schedulers; ++s)
+    if (readyIn(s, cycle)) return SmStats::Category::SchedulerHold;
+  std::uint64_t eligible = 0;
+  for (std::uint64_t m : eligibleBy_) eligible |= m;
+  return eligible ? SmStats::Category::PipelineStall : SmStats::Category::DependencyStall;
 }
 
 void Sm::account(Cycle cycle, SmStats::Category c) {

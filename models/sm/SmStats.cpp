@@ -18,6 +18,9 @@ void SmStats::add(Category c, Cycle n) {
     case Category::NoWarp:
       noWarpCycles.inc(n);
       break;
+    case Category::SchedulerHold:
+      schedulerHoldCycles.inc(n);
+      break;
     case Category::PipelineStall:
       pipelineStallCycles.inc(n);
       break;
@@ -51,6 +54,7 @@ void SmStats::registerWith(StatsRegistry& r, const std::string& p) {
   r.addCounter(p + ".issued_cycles", issuedCycles);
   r.addCounter(p + ".memory_block_cycles", memoryBlockCycles);
   r.addCounter(p + ".no_warp_cycles", noWarpCycles);
+  r.addCounter(p + ".scheduler_hold_cycles", schedulerHoldCycles);
   r.addCounter(p + ".pipeline_stall_cycles", pipelineStallCycles);
   r.addCounter(p + ".dependency_stall_cycles", dependencyStallCycles);
   r.addCounter(p + ".ctas_completed", ctasCompleted);

@@ -12,16 +12,24 @@ class StatsRegistry;
 //   issued          at least one instruction issued;
 //   memory_block    warps present, all waiting on memory (OWL's MemoryBlockCycles);
 //   no_warp         no warps on the SM while the kernel runs (OWL's NoWarpCycles);
-//   pipeline_stall  a warp was ready but the unit it needs was busy;
+//   scheduler_hold  a warp could have issued but the policy held it back (SWL, throttling);
+//   pipeline_stall  a warp was free of hazards but the unit it needs was busy;
 //   dependency_stall  otherwise: warps wait on ALU results, a barrier, or fetch.
 // CINV (OWL section 3) = cycles without issue / all cycles. When `total` is set, every count
 // is added there too (the GPU's sum over its SMs).
 struct SmStats {
-  enum class Category { Issued, MemoryBlock, NoWarp, PipelineStall, DependencyStall };
+  enum class Category {
+    Issued,
+    MemoryBlock,
+    NoWarp,
+    SchedulerHold,
+    PipelineStall,
+    DependencyStall
+  };
 
   Counter warpInstructions, threadInstructions;
-  Counter cycles, issuedCycles, memoryBlockCycles, noWarpCycles, pipelineStallCycles,
-      dependencyStallCycles;
+  Counter cycles, issuedCycles, memoryBlockCycles, noWarpCycles, schedulerHoldCycles,
+      pipelineStallCycles, dependencyStallCycles;
   Counter inactiveCycles;  // cycles with no issue: CINV's numerator
   Counter issueSlots;      // cycles x issue slots
   Counter ctasCompleted, warpsCompleted;

@@ -42,9 +42,9 @@ void printSummary(std::ostream& os, const nlohmann::json& s, double wallSeconds)
     auto pct = [&](const char* key) { return 100.0 * total[key].get<double>() / smCycles; };
     os << fmt::format(
         "  SM cycles            issued {:.1f}%, memory-block {:.1f}%, no-warp {:.1f}%, "
-        "pipeline stall {:.1f}%, dependency stall {:.1f}%\n",
+        "scheduler hold {:.1f}%, pipeline stall {:.1f}%, dependency stall {:.1f}%\n",
         pct("issued_cycles"), pct("memory_block_cycles"), pct("no_warp_cycles"),
-        pct("pipeline_stall_cycles"), pct("dependency_stall_cycles"));
+        pct("scheduler_hold_cycles"), pct("pipeline_stall_cycles"), pct("dependency_stall_cycles"));
   }
   double loads = 0, latencySum = 0;
   for (const auto& [name, sm] : gpu.items())

@@ -98,3 +98,19 @@ TEST_CASE("sm rules: sm.max_threads above sm.max_warps x 32 is a config error") 
   CHECK_THROWS_WITH(SmParams::load(c), Catch::Contains("sm.max_threads = 512") &&
                                            Catch::Contains("sm.max_warps x 32 = 256"));
 }
+
+TEST_CASE("sm rules: a ready warp held back by SWL counts as scheduler hold, not a stall") {
+  GpuParams p = tinyGpu();
+  p.sm.schedulers = 1;
+  p.sched.policy = "swl";
+  p.sched.swlLimit = 1;
+  ProgramBuilder b;
+  b.ifElse([](const LaneCtx& c) { return c.warpInCta == 0; },
+           [](ProgramBuilder& t) { t.alu(1).alu(1, {1}); },  // warp 0: a RAW pair
+           [](ProgramBuilder& e) { e.alu(2); });
+  GpuRun r(p, oneCta(b.build(), 64));
+  REQUIRE(r.gpu->outcome() == Gpu::Outcome::Finished);
+  // Warp 0 (the oldest, the only one allowed) issues its branch at 0 and ALU at 1, then waits on
+  // r1 until 11; warp 1 is ready all along (its branch fetched at 0) but held: cycles 2..10.
+  CHECK(r.sm(0)["scheduler_hold_cycles"] == 9);
+}

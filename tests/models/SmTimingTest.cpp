@@ -92,11 +92,11 @@ TEST_CASE("sm: cycle categories add up to the run's cycles") {
   GpuRun r(p, oneCta(b.build(), 64));
   REQUIRE(r.gpu->outcome() == Gpu::Outcome::Finished);
   const nlohmann::json s = r.sm(0);
-  const std::uint64_t sum = s["issued_cycles"].get<std::uint64_t>() +
-                            s["memory_block_cycles"].get<std::uint64_t>() +
-                            s["no_warp_cycles"].get<std::uint64_t>() +
-                            s["pipeline_stall_cycles"].get<std::uint64_t>() +
-                            s["dependency_stall_cycles"].get<std::uint64_t>();
+  const std::uint64_t sum =
+      s["issued_cycles"].get<std::uint64_t>() + s["memory_block_cycles"].get<std::uint64_t>() +
+      s["no_warp_cycles"].get<std::uint64_t>() + s["scheduler_hold_cycles"].get<std::uint64_t>() +
+      s["pipeline_stall_cycles"].get<std::uint64_t>() +
+      s["dependency_stall_cycles"].get<std::uint64_t>();
   CHECK(sum == s["cycles"].get<std::uint64_t>());
   CHECK(s["cycles"].get<std::uint64_t>() == r.gpu->cycles());
 }
@@ -107,8 +107,7 @@ TEST_CASE("sm: every SM's cycles equal the run's cycles when several SMs run") {
   chain(b, 1, 5);
   Workload w;
   w.name = "two";
-  w.kernels.push_back(
-      makeSyntheticKernel("k", Dim3{2, 1, 1}, Dim3{32, 1, 1}, 16, 0, b.build()));
+  w.kernels.push_back(makeSyntheticKernel("k", Dim3{2, 1, 1}, Dim3{32, 1, 1}, 16, 0, b.build()));
   GpuRun r(p, std::move(w));
   REQUIRE(r.gpu->outcome() == Gpu::Outcome::Finished);
   // CTA 0 on SM 0 at cycle 0, CTA 1 on SM 1 at cycle 0: both end together.

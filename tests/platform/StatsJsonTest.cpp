@@ -83,6 +83,7 @@ TEST_CASE("stats json: each SM accounts every cycle of the run in exactly one ca
     CHECK(m["cycles"] == cycles);
     CHECK(m["issued_cycles"].get<std::uint64_t>() + m["memory_block_cycles"].get<std::uint64_t>() +
               m["no_warp_cycles"].get<std::uint64_t>() +
+              m["scheduler_hold_cycles"].get<std::uint64_t>() +
               m["pipeline_stall_cycles"].get<std::uint64_t>() +
               m["dependency_stall_cycles"].get<std::uint64_t>() ==
           cycles);
