@@ -10,15 +10,18 @@ namespace {
 
 constexpr Cycle kNever = ~Cycle{0};
 
+// Cycles from `since` to `t`; none if accountUntil() already counted past t.
+Cycle spanTo(Cycle since, Cycle t) {
+  return t > since ? t - since : 0;
+}
+
 TagArray::Geometry geometryOf(const CacheParams& p) {
   return TagArray::Geometry{p.sets, p.ways, p.lineSize};
 }
 
 const char* toString(std::uint8_t stall) {
-  static const char* const names[] = {"nothing",
-                                      "a line to reserve (every way of the set is "
-                                      "reserved)",
-                                      "a miss-queue slot", "an MSHR entry"};
+  static const char* const names[] = {"nothing", "a line (every way reserved)", "a miss-queue slot",
+                                      "an MSHR entry"};
   return names[stall];
 }
 
@@ -162,7 +165,7 @@ void Cache::takeHeld(Cycle t) {
   if (!held_) return;
   Payload* h = held_;
   held_ = nullptr;
-  stats_.upstreamStallCycles.inc(t - heldSince_);
+  stats_.upstreamStallCycles.inc(spanTo(heldSince_, t));
   input_.push(Waiter{h, t}, t + 1);
   tlm::tlm_phase phase = tlm::END_REQ;
   sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
@@ -177,20 +180,24 @@ void Cache::noteStall(Stall s, Cycle t) {
   endStall(t);
   stall_ = s;
   stallSince_ = t;
-  (s == Stall::Line   ? stats_.failLine
-   : s == Stall::Mshr ? stats_.failMshr
-                      : stats_.failMissQueue)
-      .inc();
+  failCounter(s, false).inc();
 }
 
 void Cache::endStall(Cycle t) {
   if (stall_ == Stall::None) return;
-  const Cycle n = t - stallSince_;
-  (stall_ == Stall::Line   ? stats_.failLineCycles
-   : stall_ == Stall::Mshr ? stats_.failMshrCycles
-                           : stats_.failMissQueueCycles)
-      .inc(n);
+  failCounter(stall_, true).inc(spanTo(stallSince_, t));
   stall_ = Stall::None;
+}
+
+Counter& Cache::failCounter(Stall s, bool cycles) {
+  switch (s) {
+    case Stall::Line:
+      return cycles ? stats_.failLineCycles : stats_.failLine;
+    case Stall::Mshr:
+      return cycles ? stats_.failMshrCycles : stats_.failMshr;
+    default:
+      return cycles ? stats_.failMissQueueCycles : stats_.failMissQueue;
+  }
 }
 
 std::uint32_t Cache::missQueueFree() const {
@@ -211,8 +218,23 @@ void Cache::updateSaturation(Cycle t) {
   if (s)
     saturatedSince_ = t;
   else
-    stats_.saturatedCycles.inc(t - saturatedSince_);
+    stats_.saturatedCycles.inc(spanTo(saturatedSince_, t));
   wasSaturated_ = s;
+}
+
+void Cache::accountUntil(Cycle c) {
+  if (stall_ != Stall::None) {
+    failCounter(stall_, true).inc(spanTo(stallSince_, c));
+    stallSince_ = std::max(stallSince_, c);
+  }
+  if (held_) {
+    stats_.upstreamStallCycles.inc(spanTo(heldSince_, c));
+    heldSince_ = std::max(heldSince_, c);
+  }
+  if (wasSaturated_) {
+    stats_.saturatedCycles.inc(spanTo(saturatedSince_, c));
+    saturatedSince_ = std::max(saturatedSince_, c);
+  }
 }
 
 // Sleep until the next cycle with something to do. A stalled head waits for a fill, a request

@@ -19,6 +19,7 @@
 
 #include "cache/CacheParams.h"
 #include "cache/CacheStats.h"
+#include "cache/IMemorySaturation.h"
 #include "cache/MshrTable.h"
 #include "cache/TagArray.h"
 #include "core/Clocked.h"
@@ -31,7 +32,10 @@ namespace warpsim {
 
 class StatsRegistry;
 
-class Cache : public sc_core::sc_module, public Clocked, public IDiagnosable {
+class Cache : public sc_core::sc_module,
+              public Clocked,
+              public IDiagnosable,
+              public IMemorySaturation {
  public:
   // Called when a valid line is replaced (not when a store invalidates it), with its address
   // and the warp that owned it: the hook for CCWS's victim tag array (CCWS 3.3.3).
@@ -53,7 +57,13 @@ class Cache : public sc_core::sc_module, public Clocked, public IDiagnosable {
 
   // Mascar III-A: true while free MSHRs or free miss-queue slots are at or below
   // saturation_threshold (never in perfect mode).
-  bool saturated() const;
+  bool saturated() const override;
+  // Adds the cycles of every open span (a stalled head, a held sender, the saturation signal)
+  // up to `cycle` of the cache's own clock, and restarts them there: call at kernel boundaries
+  // and at the end of a run so that the statistics cover every cycle.
+  void accountUntil(Cycle cycle);
+  // accountUntil(now()), as Lsu::settleStats and FixedLatencyDram::settleStats do.
+  void settleStats() { accountUntil(now()); }
   void setEvictionObserver(EvictionObserver f) { evictionObserver_ = std::move(f); }
   void setMissObserver(MissObserver f) { missObserver_ = std::move(f); }
   // Sets are indexed by fold(address) (see TagArray); call before the simulation starts.
@@ -98,6 +108,7 @@ class Cache : public sc_core::sc_module, public Clocked, public IDiagnosable {
   void takeHeld(Cycle t);
   void noteStall(Stall s, Cycle t);
   void endStall(Cycle t);
+  Counter& failCounter(Stall s, bool cycles);
   void updateSaturation(Cycle t);
   std::uint32_t missQueueFree() const;
 

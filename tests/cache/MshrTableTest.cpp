@@ -1,0 +1,61 @@
+// MSHR entries, merging and the two full conditions, without SystemC.
+#include <catch2/catch.hpp>
+
+#include <stdexcept>
+
+#include "cache/MshrTable.h"
+
+using namespace warpsim;
+
+namespace {
+tlm::tlm_generic_payload payloads[8];
+MshrTable::Waiter waiter(int i) {
+  return MshrTable::Waiter{&payloads[i], Cycle(10 + i)};
+}
+}  // namespace
+
+TEST_CASE("mshr: a second miss to the same line merges into its entry, in arrival order") {
+  MshrTable m(4, 3);
+  const std::uint32_t e = m.allocate(0x100, false, waiter(0));
+  CHECK(m.find(0x100) == e);
+  CHECK(m.find(0x180) == MshrTable::kNone);
+  CHECK_FALSE(m.mergeFull(e));
+  m.merge(e, waiter(1));
+  m.merge(e, waiter(2));
+  CHECK(m.mergeFull(e));  // three requests: the first and two merged
+  CHECK_THROWS_AS(m.merge(e, waiter(3)), std::logic_error);
+  CHECK(m.entry(e).merged == 3);
+  CHECK(m.waiter(e, 0).payload == &payloads[0]);
+  CHECK(m.waiter(e, 1).payload == &payloads[1]);
+  CHECK(m.waiter(e, 2).payload == &payloads[2]);
+  CHECK(m.waiter(e, 2).arrived == 12);
+  CHECK(m.inUse() == 1);
+}
+
+TEST_CASE("mshr: the table is full when every entry is busy, and release frees the lowest") {
+  MshrTable m(2, 4);
+  CHECK(m.freeEntries() == 2);
+  const std::uint32_t a = m.allocate(0x000, false, waiter(0));
+  const std::uint32_t b = m.allocate(0x080, false, waiter(1));
+  CHECK(a == 0);
+  CHECK(b == 1);
+  CHECK(m.full());
+  CHECK(m.freeEntries() == 0);
+  CHECK_THROWS_AS(m.allocate(0x100, false, waiter(2)), std::logic_error);
+  m.release(a);
+  CHECK_FALSE(m.full());
+  CHECK(m.find(0x000) == MshrTable::kNone);
+  CHECK(m.allocate(0x100, false, waiter(2)) == 0);
+}
+
+TEST_CASE("mshr: bypass entries are never found for merging") {
+  MshrTable m(4, 4);
+  const std::uint32_t e = m.allocate(0x200, true, waiter(0));
+  CHECK(m.entry(e).bypass);
+  CHECK(m.find(0x200) == MshrTable::kNone);
+  const std::uint32_t f = m.allocate(0x200, false, waiter(1));  // a normal miss to that line
+  CHECK(m.find(0x200) == f);
+  m.setDirtyOnFill(f);
+  CHECK(m.entry(f).dirtyOnFill);
+  CHECK_FALSE(m.entry(e).dirtyOnFill);
+}
