@@ -82,9 +82,10 @@ void StatsRegistry::addHistogram(const std::string& path, const Histogram& h) {
   histBase_[path] = std::vector<std::uint64_t>(h.buckets().size() + 2, 0);
 }
 
-void StatsRegistry::addRatio(const std::string& path, const Counter& num, const Counter& den) {
+void StatsRegistry::addRatio(const std::string& path, const Counter& num, const Counter& den,
+                             double scale) {
   claim(path);
-  ratios_[path] = Ratio{&num, &den};
+  ratios_[path] = Ratio{&num, &den, scale};
   ratioBase_[path] = {0, 0};
 }
 
@@ -101,7 +102,7 @@ nlohmann::json StatsRegistry::tree() const {
   for (const auto& [path, c] : counters_) setAtStatPath(root, path, c->value());
   for (const auto& [path, h] : histograms_) setAtStatPath(root, path, histogramJson(*h));
   for (const auto& [path, r] : ratios_) {
-    setAtStatPath(root, path, ratioOf(r.num->value(), r.den->value()));
+    setAtStatPath(root, path, r.scale * ratioOf(r.num->value(), r.den->value()));
   }
   for (const auto& [path, fn] : values_) setAtStatPath(root, path, fn());
   return root;
@@ -117,7 +118,7 @@ nlohmann::json StatsRegistry::deltaTree() const {
   }
   for (const auto& [path, r] : ratios_) {
     const auto& [num0, den0] = ratioBase_.at(path);
-    setAtStatPath(root, path, ratioOf(r.num->value() - num0, r.den->value() - den0));
+    setAtStatPath(root, path, r.scale * ratioOf(r.num->value() - num0, r.den->value() - den0));
   }
   return root;
 }
@@ -150,7 +151,7 @@ void StatsRegistry::writeCsv(std::ostream& os) const {
     lines[path + ".mean"] = json(h->mean()).dump();
   }
   for (const auto& [path, r] : ratios_) {
-    lines[path] = json(ratioOf(r.num->value(), r.den->value())).dump();
+    lines[path] = json(r.scale * ratioOf(r.num->value(), r.den->value())).dump();
   }
   for (const auto& [path, fn] : values_) lines[path] = json(fn()).dump();
   os << "stat,value\n";

@@ -25,7 +25,9 @@ class StatsRegistry {
   void addHistogram(const std::string& path, const Histogram& h);
   // num / den, computed from the counters (so per-kernel entries get the kernel's own ratio);
   // 0 when den is 0.
-  void addRatio(const std::string& path, const Counter& num, const Counter& den);
+  // `scale` multiplies the ratio (1000 for per-thousand figures such as MPKI).
+  void addRatio(const std::string& path, const Counter& num, const Counter& den,
+                double scale = 1.0);
   // A value computed when reported (whole run only, not per kernel).
   void addValue(const std::string& path, std::function<double()> fn);
 
@@ -45,6 +47,7 @@ class StatsRegistry {
   struct Ratio {
     const Counter* num;
     const Counter* den;
+    double scale = 1.0;
   };
   // Checks `path` is well formed, unused, and neither a leaf above nor a prefix of another path.
   void claim(const std::string& path);

@@ -26,6 +26,7 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuParams& params, const PolicyRegi
       engine_("engine"),
       core_(engine_.addDomain("core", params.clock.coreMHz)),
       icnt_(engine_.addDomain("icnt", params.clock.icntMHz)),
+      l2clk_(engine_.addDomain("l2", params.clock.l2MHz)),
       dram_(engine_.addDomain("dram", params.clock.dramMHz)),
       map_(params.map),
       dispatcher_("dispatcher", params.sm,
@@ -46,15 +47,17 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuParams& params, const PolicyRegi
           params.sched.policy, PolicyContext{SmId{i}, s, params.sms, params.sm.maxWarps, config,
                                              &params.sched, params.sm.schedulers}));
     sms_.push_back(std::make_unique<Sm>(("sm" + std::to_string(i)).c_str(), SmId{i}, params.sm,
-                                        params.lsu, std::move(slots), pool_, dispatcher_, wd, stats,
-                                        &smTotal_));
+                                        params.lsu, params.l1d, std::move(slots), pool_,
+                                        dispatcher_, wd, stats, &smTotal_));
     Sm& sm = *sms_.back();
     dispatcher_.addHost(sm);
     core_.add(sm.lsu);
+    core_.add(sm.l1d);
     core_.add(sm);
     wd.add(sm);
     wd.add(sm.lsu);
-    sm.lsu.socket.bind(xbar_.smSide);
+    wd.add(sm.l1d);
+    sm.l1d.downstream.bind(xbar_.smSide);  // crossbar port i = SM i
   }
   icnt_.add(xbar_);
   wd.add(xbar_);
@@ -63,7 +66,15 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuParams& params, const PolicyRegi
                                                         params.dram, wd, stats));
     dram_.add(*drams_.back());
     wd.add(*drams_.back());
-    xbar_.memSide.bind(drams_.back()->socket);
+    Cache& l2 = *l2s_.emplace_back(
+        std::make_unique<Cache>(("l2_" + std::to_string(p)).c_str(), params.l2, pool_, wd, stats));
+    // Sets are indexed by the partition-local address: with the partition bits left in, a
+    // power-of-two partition count would leave most sets unused.
+    l2.setIndexFold([this](Addr a) { return map_.localAddr(a); });
+    l2clk_.add(l2);
+    wd.add(l2);
+    xbar_.memSide.bind(l2.upstream);  // crossbar memory port p = partition p
+    l2.downstream.bind(drams_.back()->socket);
   }
   const std::uint64_t corePs = core_.periodPs();
   wd.setWindow(params.watchdogCycles * corePs,
@@ -126,7 +137,9 @@ void Gpu::settleStats(Cycle end) {
   for (auto& sm : sms_) {
     sm->accountUntil(end);
     sm->lsu.settleStats();
+    sm->l1d.settleStats();
   }
+  for (auto& c : l2s_) c->settleStats();
   for (auto& d : drams_) d->settleStats();
 }
 

@@ -68,12 +68,14 @@ class Gpu : public sc_core::sc_module {
   ClockEngine engine_;
   ClockDomain& core_;
   ClockDomain& icnt_;
+  ClockDomain& l2clk_;
   ClockDomain& dram_;
   PayloadPool pool_;
   AddressMap map_;
   CtaDispatcher dispatcher_;
   std::vector<std::unique_ptr<Sm>> sms_;
   Crossbar xbar_;
+  std::vector<std::unique_ptr<Cache>> l2s_;  // one slice per partition: gpu.l2_P
   std::vector<std::unique_ptr<FixedLatencyDram>> drams_;
   SmStats smTotal_;  // the sum over the SMs: gpu.sm_total
   KernelBoundary boundary_{*this};

@@ -21,6 +21,8 @@ void GpuParams::declare(ConfigSchema& s) {
   SmParams::declare(s);
   SchedParams::declare(s);
   LsuParams::declare(s);
+  CacheParams::declare(s, "l1d", CacheParams::l1dDefaults());
+  CacheParams::declare(s, "l2", CacheParams::l2Defaults());
   CrossbarParams::declare(s);
   AddressMapParams::declare(s);
   FixedDramParams::declare(s);
@@ -37,6 +39,14 @@ GpuParams GpuParams::load(const Config& c) {
   p.sm = SmParams::load(c);
   p.sched = SchedParams::load(c);
   p.lsu = LsuParams::load(c);
+  p.l1d = CacheParams::load(c, "l1d");
+  p.l2 = CacheParams::load(c, "l2");
+  // A request covers one line of every level it passes: lines may only grow downwards.
+  if (p.lsu.lineSize > p.l1d.lineSize || p.l1d.lineSize > p.l2.lineSize)
+    throw ConfigError("line sizes must not shrink towards memory: lsu.line_size = " +
+                      std::to_string(p.lsu.lineSize) +
+                      ", l1d.line_size = " + std::to_string(p.l1d.lineSize) +
+                      ", l2.line_size = " + std::to_string(p.l2.lineSize));
   p.icnt = CrossbarParams::load(c);
   p.map = AddressMapParams::load(c);
   p.dram = FixedDramParams::load(c);

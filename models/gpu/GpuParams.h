@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <string>
 
+#include "cache/CacheParams.h"
 #include "dram/AddressMap.h"
 #include "dram/FixedLatencyDram.h"
 #include "lsu/LsuParams.h"
@@ -25,6 +26,8 @@ struct GpuParams {
   SmParams sm;
   SchedParams sched;
   LsuParams lsu;
+  CacheParams l1d;  // one per SM, between the LSU and the interconnect
+  CacheParams l2;   // one slice per memory partition, in front of its DRAM channel
   CrossbarParams icnt;
   AddressMapParams map;
   FixedDramParams dram;

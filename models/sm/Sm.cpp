@@ -32,10 +32,12 @@ Sm::Unit Sm::unitOf(OpClass op) {
 }
 
 Sm::Sm(sc_core::sc_module_name name, SmId id, const SmParams& params, const LsuParams& lsuParams,
-       std::vector<std::unique_ptr<IWarpSchedulingPolicy>> policies, PayloadPool& pool,
-       ICtaListener& listener, Watchdog& watchdog, StatsRegistry& stats, SmStats* total)
+       const CacheParams& l1dParams, std::vector<std::unique_ptr<IWarpSchedulingPolicy>> policies,
+       PayloadPool& pool, ICtaListener& listener, Watchdog& watchdog, StatsRegistry& stats,
+       SmStats* total)
     : sc_core::sc_module(name),
       lsu("lsu", id, lsuParams, pool, *this, watchdog, stats),
+      l1d("l1d", l1dParams, pool, watchdog, stats),
       id_(id),
       params_(params),
       listener_(listener),
@@ -54,9 +56,13 @@ Sm::Sm(sc_core::sc_module_name name, SmId id, const SmParams& params, const LsuP
     throw std::logic_error(std::string(this->name()) + ": at most 64 warp slots");
   warps_.reserve(params.maxWarps);
   for (std::uint32_t i = 0; i < params.maxWarps; ++i) warps_.emplace_back(params.ibufferEntries);
+  lsu.socket.bind(l1d.upstream);
   stats_.slotsPerCycle = params.schedulers;
   stats_.total = total;
   stats_.registerWith(stats, this->name());
+  // Misses per thousand thread instructions, GPGPU-Sim's instruction count (CCWS's MPKI).
+  stats.addRatio(std::string(this->name()) + ".l1d.mpki", l1d.stats().misses,
+                 stats_.threadInstructions, 1000.0);
 }
 
 void Sm::launchCta(const KernelDesc& kernel, CtaId cta) {

@@ -8,6 +8,7 @@
 
 #include <systemc>
 
+#include "cache/Cache.h"
 #include "core/Clocked.h"
 #include "core/TimedQueue.h"
 #include "core/Watchdog.h"
@@ -27,11 +28,15 @@ class Sm : public sc_core::sc_module,
            public ILsuClient,
            public IDiagnosable {
  public:
+  // The LSU's socket is bound to the L1D here; the L1D's downstream socket is the SM's way
+  // out to the interconnect.
   Sm(sc_core::sc_module_name name, SmId id, const SmParams& params, const LsuParams& lsuParams,
+     const CacheParams& l1dParams,
      std::vector<std::unique_ptr<IWarpSchedulingPolicy>> policies, PayloadPool& pool,
      ICtaListener& listener, Watchdog& watchdog, StatsRegistry& stats, SmStats* total = nullptr);
 
   Lsu lsu;
+  Cache l1d;
 
   SmId id() const { return id_; }
   void launchCta(const KernelDesc& kernel, CtaId cta) override;

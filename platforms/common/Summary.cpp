@@ -60,6 +60,25 @@ void printSummary(std::ostream& os, const nlohmann::json& s, double wallSeconds)
   }();
   os << fmt::format("  memory requests      {:>14.0f}  (mean load latency {:.0f} core cycles)\n",
                     requests, loads ? latencySum / loads : 0.0);
+  // Caches: hits and misses summed over the L1Ds (gpu.smN.l1d) and the L2 slices (gpu.l2_P).
+  double l1Hits = 0, l1Misses = 0, l1Accesses = 0;
+  for (const auto& [name, sm] : gpu.items())
+    if (sm.contains("l1d")) {
+      l1Hits += sm["l1d"]["hits"].get<double>();
+      l1Misses += sm["l1d"]["misses"].get<double>();
+      l1Accesses += sm["l1d"]["accesses"].get<double>();
+    }
+  const double l2Accesses = sumOver(gpu, "l2_", "accesses");
+  const double threads = s["thread_instructions"].get<double>();
+  if (l1Accesses > 0)
+    os << fmt::format(
+        "  L1D                  hit rate {:.1f}%, {:.2f} misses per 1000 thread inst\n",
+        100.0 * l1Hits / l1Accesses, threads ? 1000.0 * l1Misses / threads : 0.0);
+  if (l2Accesses > 0)
+    os << fmt::format(
+        "  L2                   hit rate {:.1f}%, {:.2f} misses per 1000 thread inst\n",
+        100.0 * sumOver(gpu, "l2_", "hits") / l2Accesses,
+        threads ? 1000.0 * sumOver(gpu, "l2_", "misses") / threads : 0.0);
   const double bytes = sumOver(gpu, "part", "bytes");
   if (cycles > 0)
     os << fmt::format("  DRAM traffic         {:>14.0f} B  ({:.1f} B per core cycle)\n", bytes,

@@ -73,14 +73,19 @@ TEST_CASE("sm: a load and a dependent ALU op take the whole memory round trip") 
   b.alu(2, {1});
   GpuRun r(p, oneCta(b.build(), 32));
   REQUIRE(r.gpu->outcome() == Gpu::Outcome::Finished);
-  // Load issued at 0, sent by the LSU at 1, through the crossbar (8) to DRAM at 9 (200) and back
-  // (8) to the LSU at 217, taken at 218; the SM, woken by it, issues the ALU in that cycle:
-  // result at 228, done at 229.
-  const Cycle expected = 1 + p.icnt.latency + p.dram.latency + p.icnt.latency + 1 + 10 + 1;
-  CHECK(expected == 229);
+  // Load issued at 0, sent by the LSU at 1; the L1D looks it up at 2 and sends the miss at 3;
+  // the crossbar (8) delivers it to the L2 slice, which misses the same way (+2) into the DRAM
+  // (200); the fill is handled a cycle after it arrives at the L2 (+1), crosses back (8) and is
+  // handled a cycle after it reaches the L1D (+1); the LSU takes the response a cycle later, and
+  // the SM, woken by it, issues the ALU in that cycle: result 10 cycles on, done a cycle after.
+  const Cycle l1Miss = 2, l2Miss = 2, l2Fill = 1, l1Fill = 1;
+  const Cycle expected = 1 + l1Miss + p.icnt.latency + l2Miss + p.dram.latency + l2Fill +
+                         p.icnt.latency + l1Fill + 1 + 10 + 1;
+  CHECK(expected == 235);
   CHECK(r.gpu->cycles() == expected);
   CHECK(r.sm(0)["lsu"]["requests"] == 1);
-  CHECK(r.sm(0)["lsu"]["load_latency"]["sum"] == 218);  // issued at 0, taken at 218
+  CHECK(r.sm(0)["l1d"]["misses"] == 1);
+  CHECK(r.sm(0)["lsu"]["load_latency"]["sum"] == 224);  // issued at 0, taken at 224
 }
 
 TEST_CASE("sm: cycle categories add up to the run's cycles") {
