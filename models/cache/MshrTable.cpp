@@ -12,12 +12,18 @@ MshrTable::MshrTable(std::uint32_t entries, std::uint32_t maxMerged)
     throw std::invalid_argument("MshrTable: needs at least one entry and one request per entry");
   free_.reserve(entries);
   busy_.reserve(entries);
+  busyLines_.reserve(entries);
   for (std::uint32_t e = entries; e-- > 0;) free_.push_back(e);
 }
 
+namespace {
+constexpr Addr kNoLine = ~Addr{0};  // bypass entries are never found (no line address is odd)
+}
+
 std::uint32_t MshrTable::find(Addr line) const {
-  for (std::uint32_t e : busy_)
-    if (entries_[e].line == line && !entries_[e].bypass) return e;
+  // A contiguous scan: this runs on every miss.
+  for (std::size_t i = 0; i < busyLines_.size(); ++i)
+    if (busyLines_[i] == line) return busy_[i];
   return kNone;
 }
 
@@ -26,6 +32,7 @@ std::uint32_t MshrTable::allocate(Addr line, bool bypass, const Waiter& first) {
   const std::uint32_t e = free_.back();
   free_.pop_back();
   busy_.push_back(e);
+  busyLines_.push_back(bypass ? kNoLine : line);
   entries_[e] = Entry{line, true, bypass, false, 1};
   waiters_[std::size_t{e} * maxMerged_] = first;
   return e;
@@ -41,7 +48,9 @@ void MshrTable::merge(std::uint32_t e, const Waiter& w) {
 void MshrTable::release(std::uint32_t e) {
   if (!entries_[e].busy) throw std::logic_error("MshrTable: release of a free entry");
   entries_[e] = Entry{};
-  busy_.erase(std::find(busy_.begin(), busy_.end(), e));
+  const auto i = std::find(busy_.begin(), busy_.end(), e) - busy_.begin();
+  busy_.erase(busy_.begin() + i);
+  busyLines_.erase(busyLines_.begin() + i);
   // Keep the free stack ordered so that the lowest free index is always taken next: the order
   // entries are used in then depends only on which are busy, not on the order they freed.
   free_.insert(std::upper_bound(free_.begin(), free_.end(), e, std::greater<>()), e);

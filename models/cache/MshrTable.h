@@ -54,7 +54,8 @@ class MshrTable {
   std::vector<Entry> entries_;
   std::vector<Waiter> waiters_;      // entries x maxMerged
   std::vector<std::uint32_t> free_;  // a stack: the lowest index is taken first
-  std::vector<std::uint32_t> busy_;  // busy entries, searched by find()
+  std::vector<std::uint32_t> busy_;  // busy entries
+  std::vector<Addr> busyLines_;      // busy_[i]'s line (kNoLine if bypass): find() scans this
 };
 
 }  // namespace warpsim
