@@ -4,4 +4,6 @@
 #include <catch2/catch.hpp>
 #include <systemc>  // declares sc_main with C linkage
 
-int sc_main(int, char*[]) { return 0; }
+int sc_main(int, char*[]) {
+  return 0;
+}

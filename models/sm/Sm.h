@@ -31,9 +31,9 @@ class Sm : public sc_core::sc_module,
   // The LSU's socket is bound to the L1D here; the L1D's downstream socket is the SM's way
   // out to the interconnect.
   Sm(sc_core::sc_module_name name, SmId id, const SmParams& params, const LsuParams& lsuParams,
-     const CacheParams& l1dParams,
-     std::vector<std::unique_ptr<IWarpSchedulingPolicy>> policies, PayloadPool& pool,
-     ICtaListener& listener, Watchdog& watchdog, StatsRegistry& stats, SmStats* total = nullptr);
+     const CacheParams& l1dParams, std::vector<std::unique_ptr<IWarpSchedulingPolicy>> policies,
+     PayloadPool& pool, ICtaListener& listener, Watchdog& watchdog, StatsRegistry& stats,
+     SmStats* total = nullptr);
 
   Lsu lsu;
   Cache l1d;

@@ -29,8 +29,7 @@ int sc_main(int argc, char* argv[]) {
               << "': unknown; known: ccws30, fermi, owl28\n";
     return 1;
   }
-  const warpsim::RunResult r =
-      warpsim::runPlatform(*p, static_cast<int>(rest.size()), rest.data());
+  const warpsim::RunResult r = warpsim::runPlatform(*p, static_cast<int>(rest.size()), rest.data());
   if (!r.simulated || r.exitCode != 0) return r.exitCode;
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);

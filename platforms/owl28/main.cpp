@@ -3,7 +3,9 @@
 
 #include "common/Platform.h"
 
-int sc_main(int argc, char* argv[]) { return warpsim::platformMain("owl28", argc, argv); }
+int sc_main(int argc, char* argv[]) {
+  return warpsim::platformMain("owl28", argc, argv);
+}
 
 int main(int argc, char* argv[]) {
   warpsim::quietSystemC();  // before SystemC starts: its banner prints at start-up

@@ -63,8 +63,8 @@ TEST_CASE("blocks tick in domain order, then registration order, at coinciding e
   s.give(2);
   b.give(4);
   sc_core::sc_start(sc_core::sc_time(10, sc_core::SC_NS));
-  const std::vector<std::string> expected{"b@0", "a@0", "s@0", "b@1", "a@1", "b@2",
-                                          "a@2", "s@1", "b@3", "a@3"};
+  const std::vector<std::string> expected{"b@0", "a@0", "s@0", "b@1", "a@1",
+                                          "b@2", "a@2", "s@1", "b@3", "a@3"};
   CHECK(log == expected);
 }
 

@@ -51,12 +51,13 @@ TEST_CASE("timed queue: a bounded queue is full at its capacity and refuses a pu
   CHECK(q.at(2) == 4);
 }
 
-TEST_CASE("timed queue: an unbounded queue grows past its ring and keeps FIFO order across the wrap") {
+TEST_CASE(
+    "timed queue: an unbounded queue grows past its ring and keeps FIFO order across the wrap") {
   TimedQueue<int> q;  // capacity 0: unbounded, 16 slots to start
   CHECK(q.capacity() == 0);
   int pushed = 0, popped = 0;
   for (; pushed < 10; ++pushed) q.push(pushed, static_cast<Cycle>(pushed));
-  for (; popped < 8; ++popped) REQUIRE(q.pop() == popped);  // head now in mid-ring
+  for (; popped < 8; ++popped) REQUIRE(q.pop() == popped);                   // head now in mid-ring
   for (; pushed < 50; ++pushed) q.push(pushed, static_cast<Cycle>(pushed));  // wraps, then grows
   CHECK_FALSE(q.full());
   CHECK(q.size() == 42);

@@ -38,7 +38,9 @@ void armWatchdog(ClockEngine& engine) {
 
 }  // namespace
 
-TEST_CASE("watchdog: a block active without progress stops the engine at the first edge past the window") {
+TEST_CASE(
+    "watchdog: a block active without progress stops the engine at the first edge past the "
+    "window") {
   ClockEngine engine("engine");
   ClockDomain& core = engine.addDomain("core", 1000.0);
   Spinner s(engine.watchdog(), 0);

@@ -32,8 +32,8 @@ struct Bench {
       : xbar("icnt", params, map, kSms, engine.watchdog(), stats) {
     icnt.add(xbar);
     for (std::uint32_t p = 0; p < kPartitions; ++p) {
-      parts.push_back(std::make_unique<DelayTarget>(("part" + std::to_string(p)).c_str(),
-                                                    kRespondAfter));
+      parts.push_back(
+          std::make_unique<DelayTarget>(("part" + std::to_string(p)).c_str(), kRespondAfter));
       icnt.add(*parts.back());
       xbar.memSide.bind(parts.back()->socket);
     }
@@ -55,7 +55,12 @@ std::vector<Addr> addressesAt(const DelayTarget& t) {
 
 TEST_CASE("crossbar: a request goes to partition (addr / chunk) % partitions") {
   Bench b;
-  b.sms[0]->start({{0, 0x000}, {0, 0x100}, {0, 0x200}, {0, 0x300}, {0, 0x400}, {0, 0x5f0},
+  b.sms[0]->start({{0, 0x000},
+                   {0, 0x100},
+                   {0, 0x200},
+                   {0, 0x300},
+                   {0, 0x400},
+                   {0, 0x5f0},
                    {0, 0x10000 + 0x2ff}});
   sc_core::sc_start();
   CHECK(addressesAt(*b.parts[0]) == std::vector<Addr>{0x000, 0x400});

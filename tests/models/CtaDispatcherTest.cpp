@@ -86,11 +86,10 @@ struct Bench {
 
   Bench(const SmParams& p, std::uint32_t numSms, std::function<Cycle(std::uint32_t)> duration)
       : dispatcher("dispatcher", p,
-                   CtaDispatcher::Hooks{
-                       [this](const KernelDesc& k, Cycle s, Cycle e) {
-                         kernelsDone.push_back({k.name, s, e});
-                       },
-                       [this](Cycle e) { allDone.push_back(e); }},
+                   CtaDispatcher::Hooks{[this](const KernelDesc& k, Cycle s, Cycle e) {
+                                          kernelsDone.push_back({k.name, s, e});
+                                        },
+                                        [this](Cycle e) { allDone.push_back(e); }},
                    stats) {
     core.add(dispatcher);
     for (std::uint32_t i = 0; i < numSms; ++i) {
@@ -155,9 +154,8 @@ TEST_CASE("cta dispatcher: CTAs go round-robin, one per SM per cycle") {
   b.dispatcher.run(w);
   b.engine.setCycleLimit(b.core, 50);
   sc_core::sc_start();
-  const std::vector<Launch> expected{{"k", 0, 0, 0}, {"k", 1, 1, 0}, {"k", 2, 2, 0},
-                                     {"k", 3, 0, 1}, {"k", 4, 1, 1}, {"k", 5, 2, 1},
-                                     {"k", 6, 0, 2}};
+  const std::vector<Launch> expected{{"k", 0, 0, 0}, {"k", 1, 1, 0}, {"k", 2, 2, 0}, {"k", 3, 0, 1},
+                                     {"k", 4, 1, 1}, {"k", 5, 2, 1}, {"k", 6, 0, 2}};
   CHECK(b.log == expected);
   CHECK(b.stats.tree()["dispatcher"]["ctas_launched"] == 7);
 }

@@ -20,8 +20,9 @@ TEST_CASE("bench: prints warp inst/s, cycles/s and peak RSS for the run") {
 }
 
 TEST_CASE("bench: --platform picks the platform") {
-  const ToolRun r = runTool("warpsim-bench", "--platform owl28 --workload stream "
-                                             "--set workload.size=1 --set gpu.sms=2");
+  const ToolRun r = runTool("warpsim-bench",
+                            "--platform owl28 --workload stream "
+                            "--set workload.size=1 --set gpu.sms=2");
   CHECK(r.exitCode == 0);
   CHECK_THAT(r.out, Catch::Contains("\nbench owl28: 1664 warp instructions, "));
 }

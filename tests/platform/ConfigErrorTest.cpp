@@ -58,7 +58,8 @@ TEST_CASE("config error: an unknown workload lists the known ones") {
 TEST_CASE("config error: a workload size past the workload's maximum names the range") {
   const ToolRun r = runTool("warpsim-fermi", "--workload tile --set workload.size=257");
   CHECK(r.exitCode == 1);
-  CHECK_THAT(r.err, Catch::Contains("workload 'tile': size 257 is out of range; allowed: 1 to 256"));
+  CHECK_THAT(r.err,
+             Catch::Contains("workload 'tile': size 257 is out of range; allowed: 1 to 256"));
 }
 
 TEST_CASE("config error: an unknown --sched lists the known policies") {

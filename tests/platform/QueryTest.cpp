@@ -47,8 +47,9 @@ TEST_CASE("query: --list-policies lists the policies by name with their descript
   CHECK_THAT(ls[0], Catch::StartsWith("2lvl                      two-level: "));
   CHECK_THAT(ls[1], Catch::StartsWith("gto                       greedy-then-oldest: "));
   CHECK_THAT(ls[3], Catch::StartsWith("swl                       static wavefront limiting: "));
-  CHECK(ls[2] == "lrr                       loose round-robin: equal chance for every warp "
-                 "(CCWS 5.1)");
+  CHECK(ls[2] ==
+        "lrr                       loose round-robin: equal chance for every warp "
+        "(CCWS 5.1)");
 }
 
 TEST_CASE("query: --help-config shows sm.max_warps with its default and range") {
@@ -70,8 +71,8 @@ TEST_CASE("query: --dump-config shows the platform's values and where they came 
 
 TEST_CASE("query: --dump-config output loads back through --config to the same values") {
   ScratchDir dir;
-  const ToolRun first =
-      runTool("warpsim-fermi", "--dump-config --workload tile --set gpu.sms=3 --set dram.latency=99");
+  const ToolRun first = runTool(
+      "warpsim-fermi", "--dump-config --workload tile --set gpu.sms=3 --set dram.latency=99");
   REQUIRE(first.exitCode == 0);
   writeFile(dir.file("dump.ini"), first.out);
   // Loaded into another platform, the dump overrides every one of its values.

@@ -90,9 +90,9 @@ TEST_CASE("run: a deadlocked run exits 3 with the dump and writes no statistics"
           [](const PolicyContext&) { return std::make_unique<StuckPolicy>(); });
   ScratchDir dir;
   const std::string stats = dir.file("s.json");
-  const char* argv[] = {"warpsim-fermi", "--workload", "stream",  "--set",   "workload.size=1",
-                        "--set",         "gpu.sms=2",  "--sched", "stuck",   "--stats",
-                        stats.c_str()};
+  const char* argv[] = {"warpsim-fermi",   "--workload", "stream",     "--set",
+                        "workload.size=1", "--set",      "gpu.sms=2",  "--sched",
+                        "stuck",           "--stats",    stats.c_str()};
   std::ostringstream err;
   std::streambuf* old = std::cerr.rdbuf(err.rdbuf());
   const RunResult r = runPlatform(*findPlatform("fermi"), 11, argv, reg);

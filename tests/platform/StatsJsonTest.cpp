@@ -56,8 +56,8 @@ TEST_CASE("stats json: the gpu tree holds the dispatcher, every SM, the crossbar
   std::set<std::string> blocks;
   for (const auto& [k, v] : s["gpu"].items()) blocks.insert(k);
   CHECK(blocks == std::set<std::string>{"dispatcher", "icnt", "l2_0", "l2_1", "l2_2", "l2_3",
-                                        "l2_4", "l2_5", "part0", "part1", "part2", "part3",
-                                        "part4", "part5", "sm0", "sm1", "sm_total"});
+                                        "l2_4", "l2_5", "part0", "part1", "part2", "part3", "part4",
+                                        "part5", "sm0", "sm1", "sm_total"});
   CHECK(s["gpu"]["dispatcher"]["ctas_launched"] == 8);
   CHECK(s["gpu"]["dispatcher"]["kernels_completed"] == 1);
   CHECK(s["gpu"]["sm0"].contains("lsu"));

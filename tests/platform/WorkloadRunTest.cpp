@@ -32,8 +32,7 @@ void checkWorkload(const std::string& name, std::uint64_t expectedInsts) {
   CHECK(s["outcome"] == "finished");
   CHECK(s["workload"] == name + " (size 1)");
   CHECK(s["warp_instructions"].get<std::uint64_t>() == expectedInsts);
-  CHECK(s["gpu"]["dispatcher"]["kernels_completed"] ==
-        makeWorkload(name, 1).kernels.size());
+  CHECK(s["gpu"]["dispatcher"]["kernels_completed"] == makeWorkload(name, 1).kernels.size());
 }
 
 }  // namespace
@@ -62,8 +61,10 @@ TEST_CASE("workload run: every platform runs stream size 1 to the end") {
   for (const char* tool : {"warpsim-fermi", "warpsim-owl28", "warpsim-ccws30"}) {
     INFO(tool);
     ScratchDir dir;
-    const ToolRun r = runTool(tool, "--workload stream --set workload.size=1 --set gpu.sms=2 "
-                                    "--stats " + dir.file("s.json"));
+    const ToolRun r = runTool(tool,
+                              "--workload stream --set workload.size=1 --set gpu.sms=2 "
+                              "--stats " +
+                                  dir.file("s.json"));
     REQUIRE(r.exitCode == 0);
     const nlohmann::json s = readJson(dir.file("s.json"));
     CHECK(s["outcome"] == "finished");
