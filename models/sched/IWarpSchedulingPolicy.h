@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "cache/IMemorySaturation.h"
 #include "core/Ids.h"
 
 namespace warpsim {
@@ -41,6 +42,9 @@ class SchedView {
   Cycle now() const { return now_; }
   SmId sm() const { return sm_; }
   void setNow(Cycle c) { now_ = c; }
+  // Mascar III-A: whether the SM's L1 signals that its MSHRs or miss queue are nearly full.
+  bool memorySaturated() const { return saturation_ && saturation_->saturated(); }
+  void setSaturation(const IMemorySaturation* s) { saturation_ = s; }
 
  private:
   const WarpState* warps_;
@@ -48,6 +52,7 @@ class SchedView {
   SmId sm_;
   Cycle now_ = 0;
   std::uint64_t ready_ = 0;
+  const IMemorySaturation* saturation_ = nullptr;
 };
 
 class IWarpSchedulingPolicy {

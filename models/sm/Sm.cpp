@@ -57,6 +57,7 @@ Sm::Sm(sc_core::sc_module_name name, SmId id, const SmParams& params, const LsuP
   warps_.reserve(params.maxWarps);
   for (std::uint32_t i = 0; i < params.maxWarps; ++i) warps_.emplace_back(params.ibufferEntries);
   lsu.socket.bind(l1d.upstream);
+  view_.setSaturation(&l1d);
   stats_.slotsPerCycle = params.schedulers;
   stats_.total = total;
   stats_.registerWith(stats, this->name());

@@ -7,6 +7,9 @@
 #include "GpuTestSupport.h"
 #include "config/Config.h"
 #include "cta/CtaDispatcher.h"
+#include "sched/LrrPolicy.h"
+
+#include <algorithm>
 
 using namespace warpsim;
 using namespace warpsim::test;
@@ -113,4 +116,44 @@ TEST_CASE("sm rules: a ready warp held back by SWL counts as scheduler hold, not
   // Warp 0 (the oldest, the only one allowed) issues its branch at 0 and ALU at 1, then waits on
   // r1 until 11; warp 1 is ready all along (its branch fetched at 0) but held: cycles 2..10.
   CHECK(r.sm(0)["scheduler_hold_cycles"] == 9);
+}
+
+namespace {
+
+// LRR that records, at each call, whether the view reported the L1 saturated.
+class SaturationLog : public LrrPolicy {
+ public:
+  explicit SaturationLog(std::vector<bool>& log) : log_(log) {}
+  void order(const SchedView& view, std::uint64_t slotWarps, std::vector<WarpId>& out) override {
+    log_.push_back(view.memorySaturated());
+    LrrPolicy::order(view, slotWarps, out);
+  }
+
+ private:
+  std::vector<bool>& log_;
+};
+
+}  // namespace
+
+TEST_CASE("sm rules: the scheduler sees the L1D's saturation flag (Mascar III-A)") {
+  std::vector<bool> log;
+  PolicyRegistry reg;
+  reg.add("sat-log", "LRR logging saturation",
+          [&log](const PolicyContext&) { return std::make_unique<SaturationLog>(log); });
+  GpuParams p = tinyGpu();
+  p.sched.policy = "sat-log";
+  p.sm.schedulers = 1;
+  p.l1d.mshrEntries = 4;
+  p.l1d.saturationThreshold = 2;
+  ProgramBuilder b;
+  // One uncoalesced load per warp (32 lines each): the 4 MSHRs fill at once.
+  b.load(MemSpace::Global, 1, [](const LaneCtx& c) { return 0x10000000 + c.gtid * 128; });
+  b.alu(2, {1});
+  GpuRun r(p, oneCta(b.build(), 128), reg);
+  REQUIRE(r.gpu->outcome() == Gpu::Outcome::Finished);
+  // Before any miss the flag is clear; while the misses are outstanding the SM is woken by
+  // returning loads and sees it set.
+  REQUIRE(!log.empty());
+  CHECK_FALSE(log.front());
+  CHECK(std::count(log.begin(), log.end(), true) > 0);
 }
