@@ -44,6 +44,7 @@ Cache::Cache(sc_core::sc_module_name name, const CacheParams& params, PayloadPoo
   upstream.register_nb_transport_fw(this, &Cache::fwFromAbove);
   downstream.register_nb_transport_bw(this, &Cache::bwFromBelow);
   stats_.registerWith(stats, this->name());
+  wasSaturated_ = saturated();  // a span open from cycle 0 (saturatedSince_ = 0)
 }
 
 // ---- transport ----------------------------------------------------------------------------

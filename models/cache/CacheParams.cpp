@@ -40,6 +40,40 @@ CacheParams CacheParams::l1dDefaults() {
   return p;
 }
 
+// Read-only caches: no stores reach them (write-through never writes), allocate on miss.
+CacheParams CacheParams::l1tDefaults() {
+  CacheParams p;
+  p.sets = 4;  // GPGPU-Sim 3.2.2 GTX480 -gpgpu_tex_cache:l1 4:128:24: 12 KiB, 24-way, 128 B
+  p.ways = 24;
+  p.lineSize = 128;
+  p.mshrEntries = 128;  // same option: F:128:4 (fragment MSHRs)
+  p.mshrMerges = 4;
+  p.missQueue = 128;  // same option: miss queue 128
+  p.hitLatency = 1;
+  p.inputQueue = 2;
+  p.writePolicy = WritePolicy::WriteThrough;
+  p.allocate = AllocatePolicy::OnMiss;
+  return p;
+}
+
+CacheParams CacheParams::l1cDefaults() {
+  CacheParams p;
+  // GPGPU-Sim 3.2.2 GTX480 -gpgpu_const_cache:l1 64:64:2 (8 KiB, 2-way, 64 B lines); warpsim
+  // keeps 8 KiB and 2 ways with 128 B lines, as no cache line may be shorter than the LSU's.
+  p.sets = 32;
+  p.ways = 2;
+  p.lineSize = 128;
+  p.mshrEntries = 2;  // same option: A:2:32 (2 MSHRs, 32 merges each), miss queue 4
+  p.mshrMerges = 32;
+  p.saturationThreshold = 0;  // with 2 MSHRs, "nearly full" is full
+  p.missQueue = 4;
+  p.hitLatency = 1;
+  p.inputQueue = 2;
+  p.writePolicy = WritePolicy::WriteThrough;
+  p.allocate = AllocatePolicy::OnMiss;
+  return p;
+}
+
 CacheParams CacheParams::l2Defaults() {
   CacheParams p;
   p.sets = 128;  // Mascar Table I: 768 kB in 6 partitions = 128 KiB a slice, 8 way, 128 B
@@ -120,6 +154,12 @@ CacheParams CacheParams::load(const Config& c, const std::string& prefix) {
     throw ConfigError(x + "miss_queue = " + std::to_string(p.missQueue) +
                       ": must be at least 2 with write_policy = " + toString(p.writePolicy) +
                       " (a miss that evicts a dirty line queues a writeback and a fetch)");
+  if (!p.perfect &&
+      (p.saturationThreshold >= p.mshrEntries || p.saturationThreshold >= p.missQueue))
+    throw ConfigError(x + "saturation_threshold = " + std::to_string(p.saturationThreshold) +
+                      ": must be below " + x + "mshr_entries (" + std::to_string(p.mshrEntries) +
+                      ") and " + x + "miss_queue (" + std::to_string(p.missQueue) +
+                      "), or the cache would always signal saturation");
   return p;
 }
 

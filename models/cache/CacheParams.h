@@ -45,6 +45,8 @@ struct CacheParams {
   static CacheParams l1dDefaults();
   // One L2 slice per memory partition (Mascar Table I: 768 KiB over 6 partitions).
   static CacheParams l2Defaults();
+  static CacheParams l1tDefaults();  // texture: read-only
+  static CacheParams l1cDefaults();  // constant: read-only
 
   // Declares `<prefix>.sets`, `<prefix>.ways`, ... with `defaults` as their defaults.
   static void declare(ConfigSchema& schema, const std::string& prefix, const CacheParams& defaults);

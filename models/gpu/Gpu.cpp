@@ -34,7 +34,7 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuParams& params, const PolicyRegi
                       [this](const KernelDesc& k, Cycle s, Cycle e) { kernelDone(k, s, e); },
                       [this](Cycle e) { allDone(e); }},
                   stats),
-      xbar_("icnt", params.icnt, map_, params.sms, engine_.watchdog(), stats) {
+      xbar_("icnt", params.icnt, map_, params.sms, engine_.watchdog(), stats, 3) {
   Watchdog& wd = engine_.watchdog();
   smTotal_.slotsPerCycle = params.sm.schedulers;
   smTotal_.registerWith(stats, std::string(this->name()) + ".sm_total");
@@ -46,18 +46,20 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuParams& params, const PolicyRegi
       slots.push_back(policies.create(
           params.sched.policy, PolicyContext{SmId{i}, s, params.sms, params.sm.maxWarps, config,
                                              &params.sched, params.sm.schedulers}));
-    sms_.push_back(std::make_unique<Sm>(("sm" + std::to_string(i)).c_str(), SmId{i}, params.sm,
-                                        params.lsu, params.l1d, std::move(slots), pool_,
-                                        dispatcher_, wd, stats, &smTotal_));
+    sms_.push_back(std::make_unique<Sm>(
+        ("sm" + std::to_string(i)).c_str(), SmId{i}, params.sm, params.lsu, params.l1d, params.l1t,
+        params.l1c, std::move(slots), pool_, dispatcher_, wd, stats, &smTotal_));
     Sm& sm = *sms_.back();
     dispatcher_.addHost(sm);
     core_.add(sm.lsu);
-    core_.add(sm.l1d);
+    for (Cache* l1 : {&sm.l1d, &sm.l1t, &sm.l1c}) {
+      core_.add(*l1);
+      wd.add(*l1);
+      l1->downstream.bind(xbar_.smSide);  // crossbar ports 3i, 3i+1, 3i+2 (Crossbar::portOf)
+    }
     core_.add(sm);
     wd.add(sm);
     wd.add(sm.lsu);
-    wd.add(sm.l1d);
-    sm.l1d.downstream.bind(xbar_.smSide);  // crossbar port i = SM i
   }
   icnt_.add(xbar_);
   wd.add(xbar_);
@@ -137,7 +139,7 @@ void Gpu::settleStats(Cycle end) {
   for (auto& sm : sms_) {
     sm->accountUntil(end);
     sm->lsu.settleStats();
-    sm->l1d.settleStats();
+    for (Cache* l1 : {&sm->l1d, &sm->l1t, &sm->l1c}) l1->settleStats();
   }
   for (auto& c : l2s_) c->settleStats();
   for (auto& d : drams_) d->settleStats();

@@ -22,6 +22,8 @@ void GpuParams::declare(ConfigSchema& s) {
   SchedParams::declare(s);
   LsuParams::declare(s);
   CacheParams::declare(s, "l1d", CacheParams::l1dDefaults());
+  CacheParams::declare(s, "l1t", CacheParams::l1tDefaults());
+  CacheParams::declare(s, "l1c", CacheParams::l1cDefaults());
   CacheParams::declare(s, "l2", CacheParams::l2Defaults());
   CrossbarParams::declare(s);
   AddressMapParams::declare(s);
@@ -40,13 +42,18 @@ GpuParams GpuParams::load(const Config& c) {
   p.sched = SchedParams::load(c);
   p.lsu = LsuParams::load(c);
   p.l1d = CacheParams::load(c, "l1d");
+  p.l1t = CacheParams::load(c, "l1t");
+  p.l1c = CacheParams::load(c, "l1c");
   p.l2 = CacheParams::load(c, "l2");
   // A request covers one line of every level it passes: lines may only grow downwards.
-  if (p.lsu.lineSize > p.l1d.lineSize || p.l1d.lineSize > p.l2.lineSize)
-    throw ConfigError("line sizes must not shrink towards memory: lsu.line_size = " +
-                      std::to_string(p.lsu.lineSize) +
-                      ", l1d.line_size = " + std::to_string(p.l1d.lineSize) +
-                      ", l2.line_size = " + std::to_string(p.l2.lineSize));
+  for (const auto& [name, l1] : {std::pair<const char*, const CacheParams*>{"l1d", &p.l1d},
+                                 {"l1t", &p.l1t},
+                                 {"l1c", &p.l1c}})
+    if (p.lsu.lineSize > l1->lineSize || l1->lineSize > p.l2.lineSize)
+      throw ConfigError("line sizes must not shrink towards memory: lsu.line_size = " +
+                        std::to_string(p.lsu.lineSize) + ", " + name +
+                        ".line_size = " + std::to_string(l1->lineSize) +
+                        ", l2.line_size = " + std::to_string(p.l2.lineSize));
   p.icnt = CrossbarParams::load(c);
   p.map = AddressMapParams::load(c);
   p.dram = FixedDramParams::load(c);

@@ -27,6 +27,8 @@ struct GpuParams {
   SchedParams sched;
   LsuParams lsu;
   CacheParams l1d;  // one per SM, between the LSU and the interconnect
+  CacheParams l1t;  // texture cache, one per SM
+  CacheParams l1c;  // constant cache, one per SM
   CacheParams l2;   // one slice per memory partition, in front of its DRAM channel
   CrossbarParams icnt;
   AddressMapParams map;

@@ -24,13 +24,16 @@ Lsu::Lsu(sc_core::sc_module_name name, SmId sm, const LsuParams& params, Payload
          ILsuClient& client, Watchdog& watchdog, StatsRegistry& stats)
     : sc_core::sc_module(name),
       socket("socket"),
+      texSocket("tex_socket"),
+      constSocket("const_socket"),
       sm_(sm),
       params_(params),
       pool_(pool),
       client_(client),
       watchdog_(watchdog),
       inFlight_(params.maxInFlight) {
-  socket.register_nb_transport_bw(this, &Lsu::nbTransportBw);
+  for (auto* s : {&socket, &texSocket, &constSocket})
+    s->register_nb_transport_bw(this, &Lsu::nbTransportBw);
   freeEntries_.reserve(params.maxInFlight);
   for (std::uint32_t i = params.maxInFlight; i-- > 0;) freeEntries_.push_back(i);
   const std::string p = this->name();
@@ -73,6 +76,9 @@ void Lsu::accept(const WarpInst& in, const MemIssueInfo& who) {
                 : in.memOp == MemOp::Store ? ReqKind::Store
                                            : ReqKind::Atomic;
   proto_.space = toReqSpace(in.space);
+  target_ = in.space == MemSpace::Texture    ? &texSocket
+            : in.space == MemSpace::Constant ? &constSocket
+                                             : &socket;
   proto_.sm = sm_;
   proto_.warp = who.warp;
   proto_.cta = who.cta;
@@ -117,7 +123,7 @@ void Lsu::sendNext() {
 
   tlm::tlm_phase phase = tlm::BEGIN_REQ;
   sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-  const tlm::tlm_sync_enum s = socket->nb_transport_fw(p, phase, delay);
+  const tlm::tlm_sync_enum s = (*target_)->nb_transport_fw(p, phase, delay);
   awaitingEndReq_ = !(s == tlm::TLM_UPDATED && phase == tlm::END_REQ);
   if (awaitingEndReq_) stalledSince_ = now();
   if (!awaitingEndReq_) {

@@ -36,7 +36,9 @@ struct MemIssueInfo {
 
 class Lsu : public sc_core::sc_module, public Clocked, public IDiagnosable {
  public:
-  tlm_utils::simple_initiator_socket<Lsu> socket;
+  tlm_utils::simple_initiator_socket<Lsu> socket;       // global and local: to the L1D
+  tlm_utils::simple_initiator_socket<Lsu> texSocket;    // texture: to the L1T
+  tlm_utils::simple_initiator_socket<Lsu> constSocket;  // constant: to the L1C
 
   Lsu(sc_core::sc_module_name name, SmId sm, const LsuParams& params, PayloadPool& pool,
       ILsuClient& client, Watchdog& watchdog, StatsRegistry& stats);
@@ -77,6 +79,7 @@ class Lsu : public sc_core::sc_module, public Clocked, public IDiagnosable {
   std::uint32_t entry_ = 0;
   GpuRequest proto_;  // extension fields common to the instruction's requests
   tlm::tlm_command command_ = tlm::TLM_READ_COMMAND;
+  tlm_utils::simple_initiator_socket<Lsu>* target_ = &socket;  // the L1 of the instruction's space
 
   std::vector<InFlight> inFlight_;
   std::vector<std::uint32_t> freeEntries_;

@@ -27,21 +27,22 @@ CrossbarParams CrossbarParams::load(const Config& c) {
 
 Crossbar::Crossbar(sc_core::sc_module_name name, const CrossbarParams& params,
                    const AddressMap& map, std::uint32_t sms, Watchdog& watchdog,
-                   StatsRegistry& stats)
+                   StatsRegistry& stats, std::uint32_t portsPerSm)
     : sc_core::sc_module(name),
       smSide("sm_side"),
       memSide("mem_side"),
       params_(params),
+      portsPerSm_(portsPerSm),
       map_(map),
       watchdog_(watchdog),
-      requests_(sms, TimedQueue<Routed>(params.inputBuffer)),
-      held_(sms, nullptr),
-      responses_(sms),
+      requests_(sms * portsPerSm, TimedQueue<Routed>(params.inputBuffer)),
+      held_(sms * portsPerSm, nullptr),
+      responses_(sms * portsPerSm),
       memPortFreeAt_(map.partitions(), 0),
       memPortBlocked_(map.partitions(), false),
-      smPortFreeAt_(sms, 0),
-      requestPorts_(sms),
-      responsePorts_(sms) {
+      smPortFreeAt_(sms * portsPerSm, 0),
+      requestPorts_(sms * portsPerSm),
+      responsePorts_(sms * portsPerSm) {
   smSide.register_nb_transport_fw(this, &Crossbar::fwFromSm);
   memSide.register_nb_transport_bw(this, &Crossbar::bwFromMem);
   const std::string p = this->name();
@@ -81,10 +82,19 @@ tlm::tlm_sync_enum Crossbar::bwFromMem(int port, Payload& trans, tlm::tlm_phase&
     memPortBlocked_[static_cast<std::size_t>(port)] = false;
     return tlm::TLM_ACCEPTED;
   }
-  const std::uint32_t sm = GpuRequest::of(trans).sm.value();
-  responses_[sm].push(&trans, now() + params_.latency);
-  responsePorts_.insert(sm);
+  const GpuRequest& r = GpuRequest::of(trans);
+  const std::uint32_t smPort = portOf(r.sm, r.space);
+  responses_[smPort].push(&trans, now() + params_.latency);
+  responsePorts_.insert(smPort);
   return tlm::TLM_COMPLETED;
+}
+
+std::uint32_t Crossbar::portOf(SmId sm, ReqSpace space) const {
+  const std::uint32_t k = portsPerSm_ < 3               ? 0
+                          : space == ReqSpace::Texture  ? 1
+                          : space == ReqSpace::Constant ? 2
+                                                        : 0;
+  return sm.value() * portsPerSm_ + k;
 }
 
 bool Crossbar::tick() {

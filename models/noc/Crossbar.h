@@ -12,6 +12,7 @@
 #include <tlm>
 
 #include "core/Clocked.h"
+#include "core/GpuRequest.h"
 #include "core/PortSet.h"
 #include "core/TimedQueue.h"
 #include "core/Watchdog.h"
@@ -39,8 +40,13 @@ class Crossbar : public sc_core::sc_module, public Clocked, public IDiagnosable 
   tlm_utils::multi_passthrough_target_socket<Crossbar> smSide;      // port i: SM i
   tlm_utils::multi_passthrough_initiator_socket<Crossbar> memSide;  // port p: partition p
 
+  // `portsPerSm` SM-side ports per SM, bound in order: port sm x portsPerSm + k is the k-th
+  // L1 of SM `sm` (k: 0 L1D, 1 L1T, 2 L1C, by the request's space; see portOf).
   Crossbar(sc_core::sc_module_name name, const CrossbarParams& params, const AddressMap& map,
-           std::uint32_t sms, Watchdog& watchdog, StatsRegistry& stats);
+           std::uint32_t sms, Watchdog& watchdog, StatsRegistry& stats,
+           std::uint32_t portsPerSm = 1);
+  // The SM-side port a request of `sm` in `space` came from, and its response goes back to.
+  std::uint32_t portOf(SmId sm, ReqSpace space) const;
   bool tick() override;
   void describeWaits(std::ostream& os) const override;
 
@@ -57,6 +63,7 @@ class Crossbar : public sc_core::sc_module, public Clocked, public IDiagnosable 
   void send(std::uint32_t port, std::uint32_t partition, Payload* p);
 
   CrossbarParams params_;
+  std::uint32_t portsPerSm_;
   const AddressMap& map_;
   Watchdog& watchdog_;
   struct Routed {

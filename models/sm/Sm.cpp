@@ -32,12 +32,14 @@ Sm::Unit Sm::unitOf(OpClass op) {
 }
 
 Sm::Sm(sc_core::sc_module_name name, SmId id, const SmParams& params, const LsuParams& lsuParams,
-       const CacheParams& l1dParams, std::vector<std::unique_ptr<IWarpSchedulingPolicy>> policies,
-       PayloadPool& pool, ICtaListener& listener, Watchdog& watchdog, StatsRegistry& stats,
-       SmStats* total)
+       const CacheParams& l1dParams, const CacheParams& l1tParams, const CacheParams& l1cParams,
+       std::vector<std::unique_ptr<IWarpSchedulingPolicy>> policies, PayloadPool& pool,
+       ICtaListener& listener, Watchdog& watchdog, StatsRegistry& stats, SmStats* total)
     : sc_core::sc_module(name),
       lsu("lsu", id, lsuParams, pool, *this, watchdog, stats),
       l1d("l1d", l1dParams, pool, watchdog, stats),
+      l1t("l1t", l1tParams, pool, watchdog, stats),
+      l1c("l1c", l1cParams, pool, watchdog, stats),
       id_(id),
       params_(params),
       listener_(listener),
@@ -57,6 +59,8 @@ Sm::Sm(sc_core::sc_module_name name, SmId id, const SmParams& params, const LsuP
   warps_.reserve(params.maxWarps);
   for (std::uint32_t i = 0; i < params.maxWarps; ++i) warps_.emplace_back(params.ibufferEntries);
   lsu.socket.bind(l1d.upstream);
+  lsu.texSocket.bind(l1t.upstream);
+  lsu.constSocket.bind(l1c.upstream);
   view_.setSaturation(&l1d);
   stats_.slotsPerCycle = params.schedulers;
   stats_.total = total;

@@ -28,15 +28,17 @@ class Sm : public sc_core::sc_module,
            public ILsuClient,
            public IDiagnosable {
  public:
-  // The LSU's socket is bound to the L1D here; the L1D's downstream socket is the SM's way
-  // out to the interconnect.
+  // The LSU's sockets are bound to the L1D, L1T and L1C here; their downstream sockets are the
+  // SM's ways out to the interconnect.
   Sm(sc_core::sc_module_name name, SmId id, const SmParams& params, const LsuParams& lsuParams,
-     const CacheParams& l1dParams, std::vector<std::unique_ptr<IWarpSchedulingPolicy>> policies,
-     PayloadPool& pool, ICtaListener& listener, Watchdog& watchdog, StatsRegistry& stats,
-     SmStats* total = nullptr);
+     const CacheParams& l1dParams, const CacheParams& l1tParams, const CacheParams& l1cParams,
+     std::vector<std::unique_ptr<IWarpSchedulingPolicy>> policies, PayloadPool& pool,
+     ICtaListener& listener, Watchdog& watchdog, StatsRegistry& stats, SmStats* total = nullptr);
 
   Lsu lsu;
   Cache l1d;
+  Cache l1t;
+  Cache l1c;
 
   SmId id() const { return id_; }
   void launchCta(const KernelDesc& kernel, CtaId cta) override;

@@ -96,3 +96,13 @@ TEST_CASE("cache params: bad values stop at the option that holds them") {
                     "l1d.miss_queue = 1: must be at least 2 with write_policy = write-back (a "
                     "miss that evicts a dirty line queues a writeback and a fetch)");
 }
+
+TEST_CASE("cache params: a saturation threshold the cache always meets is an error") {
+  const ConfigSchema schema = cacheSchema();
+  Config c(schema);
+  c.setAssignment("l1d.mshr_entries=2");
+  c.setAssignment("l1d.saturation_threshold=2");
+  CHECK_THROWS_WITH(CacheParams::load(c, "l1d"),
+                    Catch::Contains("l1d.saturation_threshold = 2: must be below "
+                                    "l1d.mshr_entries (2)"));
+}

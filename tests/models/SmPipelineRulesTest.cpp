@@ -157,3 +157,19 @@ TEST_CASE("sm rules: the scheduler sees the L1D's saturation flag (Mascar III-A)
   CHECK_FALSE(log.front());
   CHECK(std::count(log.begin(), log.end(), true) > 0);
 }
+
+TEST_CASE("sm rules: constant and texture loads go to the L1C and L1T, global ones to the L1D") {
+  GpuParams p = tinyGpu();
+  ProgramBuilder b;
+  b.load(MemSpace::Constant, 1, [](const LaneCtx&) { return Addr{0x20000000}; });  // broadcast
+  b.load(MemSpace::Texture, 2, [](const LaneCtx& c) { return 0x30000000 + c.lane * 4; });
+  b.load(MemSpace::Global, 3, [](const LaneCtx& c) { return 0x10000000 + c.lane * 4; });
+  b.alu(4, {1, 2, 3});
+  GpuRun r(p, oneCta(b.build(), 32));
+  REQUIRE(r.gpu->outcome() == Gpu::Outcome::Finished);  // every response found its way back
+  const nlohmann::json s = r.sm(0);
+  CHECK(s["l1c"]["accesses"] == 1);  // 32 lanes, one word: one line request
+  CHECK(s["l1t"]["accesses"] == 1);
+  CHECK(s["l1d"]["accesses"] == 1);
+  CHECK(s["l1c"]["misses"] == 1);
+}
