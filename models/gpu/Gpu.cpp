@@ -73,6 +73,9 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuParams& params, const PolicyRegi
     // Sets are indexed by the partition-local address: with the partition bits left in, a
     // power-of-two partition count would leave most sets unused.
     l2.setIndexFold([this](Addr a) { return map_.localAddr(a); });
+    // Misses per 1000 thread instructions of the whole GPU (every SM feeds every slice).
+    stats.addRatio(std::string(l2.name()) + ".mpki", l2.stats().misses, smTotal_.threadInstructions,
+                   1000.0);
     l2clk_.add(l2);
     wd.add(l2);
     xbar_.memSide.bind(l2.upstream);  // crossbar memory port p = partition p

@@ -66,8 +66,9 @@ Sm::Sm(sc_core::sc_module_name name, SmId id, const SmParams& params, const LsuP
   stats_.total = total;
   stats_.registerWith(stats, this->name());
   // Misses per thousand thread instructions, GPGPU-Sim's instruction count (CCWS's MPKI).
-  stats.addRatio(std::string(this->name()) + ".l1d.mpki", l1d.stats().misses,
-                 stats_.threadInstructions, 1000.0);
+  for (const Cache* l1 : {&l1d, &l1t, &l1c})
+    stats.addRatio(std::string(l1->name()) + ".mpki", l1->stats().misses, stats_.threadInstructions,
+                   1000.0);
 }
 
 void Sm::launchCta(const KernelDesc& kernel, CtaId cta) {

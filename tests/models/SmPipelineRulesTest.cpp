@@ -172,4 +172,7 @@ TEST_CASE("sm rules: constant and texture loads go to the L1C and L1T, global on
   CHECK(s["l1t"]["accesses"] == 1);
   CHECK(s["l1d"]["accesses"] == 1);
   CHECK(s["l1c"]["misses"] == 1);
+  // MPKI: misses per 1000 thread instructions; 5 warp instructions x 32 lanes = 160.
+  CHECK(s["thread_instructions"] == 160);
+  CHECK(s["l1c"]["mpki"].get<double>() == Approx(1000.0 / 160));
 }
