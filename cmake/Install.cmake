@@ -1,0 +1,29 @@
+# `cmake --install` puts the headers under include/warpsim/<block>/, the static libraries, the
+# platform programs and a warpsimConfig.cmake, so that an out-of-tree project can
+#   find_package(warpsim REQUIRED)
+#   target_link_libraries(my_platform PRIVATE warpsim::warpsim)
+include(GNUInstallDirs)
+include(CMakePackageConfigHelpers)
+
+set(warpsim_cmake_dir ${CMAKE_INSTALL_LIBDIR}/cmake/warpsim)
+
+install(TARGETS warpsim_core warpsim_config warpsim_stats warpsim_workload warpsim_models warpsim
+        EXPORT warpsimTargets
+        ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+install(TARGETS warpsim-fermi warpsim-owl28 warpsim-ccws30 warpsim-bench
+        RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+foreach(tree lib models)
+  install(DIRECTORY ${PROJECT_SOURCE_DIR}/${tree}/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/warpsim
+          FILES_MATCHING PATTERN "*.h")
+endforeach()
+
+install(EXPORT warpsimTargets NAMESPACE warpsim:: DESTINATION ${warpsim_cmake_dir})
+configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/warpsimConfig.cmake.in
+                              ${PROJECT_BINARY_DIR}/warpsimConfig.cmake
+                              INSTALL_DESTINATION ${warpsim_cmake_dir})
+write_basic_package_version_file(${PROJECT_BINARY_DIR}/warpsimConfigVersion.cmake
+                                 COMPATIBILITY SameMinorVersion)
+install(FILES ${PROJECT_BINARY_DIR}/warpsimConfig.cmake
+              ${PROJECT_BINARY_DIR}/warpsimConfigVersion.cmake
+              ${PROJECT_SOURCE_DIR}/cmake/FindSystemC.cmake
+        DESTINATION ${warpsim_cmake_dir})

@@ -1,0 +1,20 @@
+# Installs the build tree BIN into a fresh prefix, builds tests/package/consumer against it with
+# find_package(warpsim), and runs it. Usage: cmake -DBIN=<build dir> -DSRC=<source dir> -P this.
+set(work ${BIN}/package-test)
+file(REMOVE_RECURSE ${work})
+function(run)
+  execute_process(COMMAND ${ARGV} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "failed (${rc}): ${ARGV}\n${out}\n${err}")
+  endif()
+  set(last_output "${out}" PARENT_SCOPE)
+endfunction()
+run(${CMAKE_COMMAND} --install ${BIN} --prefix ${work}/prefix)
+run(${CMAKE_COMMAND} -S ${SRC}/tests/package/consumer -B ${work}/build -G Ninja
+    -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH=${work}/prefix)
+run(${CMAKE_COMMAND} --build ${work}/build)
+run(${work}/build/consumer)
+message(STATUS "${last_output}")
+if(NOT last_output MATCHES "outcome finished cycles [1-9][0-9]* warp_instructions [1-9]")
+  message(FATAL_ERROR "unexpected output: ${last_output}")
+endif()
