@@ -122,6 +122,10 @@ void ClockEngine::run() {
         d->passEdge();
     }
     ++iterations_;
+    if (hook_ && --hookCountdown_ == 0) {
+      hookCountdown_ = hookEvery_;
+      hook_();
+    }
     if (stopped_) {
       syncSystemC();
       return;

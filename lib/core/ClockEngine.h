@@ -3,6 +3,7 @@
 // time to the next edge of any domain with active blocks, ticks those blocks in a fixed order
 // (domain order, then registration order), and sleeps on one event when nothing is active.
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <queue>
 #include <string>
@@ -55,6 +56,12 @@ class ClockEngine : public sc_core::sc_module {
   const Watchdog& watchdog() const { return watchdog_; }
   // Engine loop iterations (one per distinct edge time): what idle skipping saves.
   std::uint64_t iterations() const { return iterations_; }
+  // Calls `hook` after every `every` loop iterations (e.g. a progress line that reads the wall
+  // clock). It must not change the simulation: it is outside the model, like a debugger.
+  void setProgressHook(std::function<void()> hook, std::uint64_t every) {
+    hook_ = std::move(hook);
+    hookEvery_ = hookCountdown_ = every;
+  }
 
  private:
   friend class ClockDomain;
@@ -85,6 +92,8 @@ class ClockEngine : public sc_core::sc_module {
   bool limitReached_ = false;
   bool stopped_ = false;
   std::uint64_t iterations_ = 0;
+  std::function<void()> hook_;
+  std::uint64_t hookEvery_ = 0, hookCountdown_ = 0;
   Watchdog watchdog_;
 };
 

@@ -52,8 +52,16 @@ void CtaDispatcher::run(const Workload& workload) {
   }
   workload_ = &workload;
   kernel_ = 0;
+  finishedBefore_ = ctasTotal_ = 0;
+  for (const KernelDesc& k : workload.kernels) ctasTotal_ += k.ctaCount();
   done_ = workload.kernels.empty();
   if (!done_) startKernel(0);
+}
+
+double CtaDispatcher::shareDone() const {
+  if (ctasTotal_ == 0) return done_ ? 1.0 : 0.0;
+  const std::uint64_t current = done_ ? 0 : finished_;
+  return double(finishedBefore_ + current) / double(ctasTotal_);
 }
 
 void CtaDispatcher::startKernel(Cycle start) {
@@ -92,6 +100,7 @@ void CtaDispatcher::ctaFinished(SmId sm) {
     return;
   }
   kernelsCompleted_.inc();
+  finishedBefore_ += finished_;
   if (hooks_.kernelDone) hooks_.kernelDone(k, kernelStart_, now() + 1);
   if (++kernel_ < workload_->kernels.size()) {
     startKernel(now() + 1);  // its first CTAs go out next cycle

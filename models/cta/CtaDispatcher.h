@@ -52,6 +52,8 @@ class CtaDispatcher : public sc_core::sc_module,
   void run(const Workload& workload);
   bool done() const { return done_; }
   std::size_t currentKernel() const { return kernel_; }
+  // Finished CTAs over all CTAs of the workload: how far the run has come.
+  double shareDone() const;
 
   bool tick() override;
   void ctaFinished(SmId sm) override;
@@ -67,8 +69,9 @@ class CtaDispatcher : public sc_core::sc_module,
   std::size_t kernel_ = 0;
   std::uint64_t nextCta_ = 0;
   std::uint64_t finished_ = 0;
-  std::uint32_t limit_ = 0;             // CTAs per SM for the current kernel
-  std::vector<std::uint32_t> running_;  // CTAs per SM
+  std::uint64_t finishedBefore_ = 0, ctasTotal_ = 0;  // CTAs of earlier kernels; of all kernels
+  std::uint32_t limit_ = 0;                           // CTAs per SM for the current kernel
+  std::vector<std::uint32_t> running_;                // CTAs per SM
   std::uint32_t rr_ = 0;
   Cycle kernelStart_ = 0;
   bool done_ = false;

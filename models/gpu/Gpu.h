@@ -44,6 +44,11 @@ class Gpu : public sc_core::sc_module {
   std::uint64_t threadInstructions() const;
   const GpuParams& params() const { return params_; }
   std::size_t payloadsAllocated() const { return pool_.allocated(); }
+  // Finished CTAs over all CTAs of the workload.
+  double shareDone() const { return dispatcher_.shareDone(); }
+  // The engine that drives every block (e.g. for ClockEngine::setProgressHook).
+  ClockEngine& engine() { return engine_; }
+  const ClockDomain& coreClock() const { return core_; }
 
  private:
   // A kernel's statistics are closed at the end of the core edge in which it finished, after

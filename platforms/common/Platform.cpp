@@ -1,11 +1,16 @@
 #include "common/Platform.h"
 
+#include <unistd.h>
+
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <optional>
 #include <sstream>
 
 #include "common/PlatformInis.h"
+#include "common/Progress.h"
 #include "common/Summary.h"
 #include "config/CommandLine.h"
 #include "gpu/Gpu.h"
@@ -105,8 +110,11 @@ RunResult runPlatform(const PlatformInfo& platform, int argc, const char* const 
     StatsRegistry stats;
     Gpu gpu("gpu", params, policies, &config, stats);
     gpu.run(workload);
+    std::optional<ProgressLine> progress;
+    if (!cl.quiet && isatty(fileno(stderr))) progress.emplace(gpu, std::cerr);
     const auto t0 = std::chrono::steady_clock::now();
     sc_core::sc_start();
+    if (progress) progress->finish();
     r.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     gpu.finalize();
     r.simulated = true;

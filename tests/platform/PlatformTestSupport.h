@@ -68,12 +68,11 @@ struct ToolRun {
   std::string out, err;
 };
 
-// Runs `tool` (e.g. "warpsim-fermi") from the build's bin directory with `args` (shell words).
-inline ToolRun runTool(const std::string& tool, const std::string& args) {
+// Runs the shell command `command`.
+inline ToolRun runCommand(const std::string& command) {
   ScratchDir scratch;
   const std::string errPath = scratch.file("stderr");
-  const std::string cmd =
-      std::string(WARPSIM_BIN_DIR) + "/" + tool + " " + args + " 2>'" + errPath + "'";
+  const std::string cmd = command + " 2>'" + errPath + "'";
   ToolRun r;
   FILE* pipe = popen(cmd.c_str(), "r");
   if (!pipe) throw std::runtime_error("popen failed: " + cmd);
@@ -84,6 +83,11 @@ inline ToolRun runTool(const std::string& tool, const std::string& args) {
   r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   r.err = readFile(errPath);
   return r;
+}
+
+// Runs `tool` (e.g. "warpsim-fermi") from the build's bin directory with `args` (shell words).
+inline ToolRun runTool(const std::string& tool, const std::string& args) {
+  return runCommand(std::string(WARPSIM_BIN_DIR) + "/" + tool + " " + args);
 }
 
 // fermi with a small GPU and workload size 1: fast.
