@@ -8,7 +8,7 @@ JOBS ?= $(shell nproc)
 PACKAGES := cmake ninja-build g++ pkg-config libsystemc-dev libboost-program-options-dev \
             catch2 nlohmann-json3-dev libfmt-dev
 
-.PHONY: run test deps configure clean
+.PHONY: run test docs deps configure clean
 
 deps:
 	@missing=""; \
@@ -36,6 +36,12 @@ run: configure
 test: configure
 	cmake --build $(BUILD) -j $(JOBS)
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# Regenerates the option tables of doc/config-reference.md from the schema.
+docs: configure
+	cmake --build $(BUILD) --target warpsim-fermi -j $(JOBS)
+	cmake -DBIN=$(BUILD)/bin/warpsim-fermi -DDOC=doc/config-reference.md -DMODE=write \
+	      -P cmake/ConfigReference.cmake
 
 clean:
 	rm -rf $(BUILD)

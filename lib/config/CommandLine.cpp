@@ -27,6 +27,7 @@ po::options_description describeOptions() {
       ("list-workloads", po::bool_switch(), "list the known workloads and exit")
       ("list-policies", po::bool_switch(), "list the warp scheduling policies and exit")
       ("help-config", po::bool_switch(), "list every config option and exit")
+      ("help-config-markdown", po::bool_switch(), "the same as Markdown tables (doc/config-reference.md)")
       ("dump-config", po::bool_switch(), "print the effective config as INI and exit")
       ("help,h", po::bool_switch(), "print this help and exit");
   // clang-format on
@@ -134,6 +135,7 @@ CommandLine parseCommandLine(int argc, const char* const argv[]) {
   cl.listWorkloads = vm["list-workloads"].as<bool>();
   cl.listPolicies = vm["list-policies"].as<bool>();
   cl.helpConfig = vm["help-config"].as<bool>();
+  cl.helpConfigMarkdown = vm["help-config-markdown"].as<bool>();
   cl.dumpConfig = vm["dump-config"].as<bool>();
   cl.help = vm["help"].as<bool>();
   for (const std::string& assignment : cl.sets) {

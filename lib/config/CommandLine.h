@@ -20,7 +20,7 @@ struct CommandLine {
   std::string csvPath;                   // --csv FILE.csv
   std::uint64_t maxCycles = 0;           // 0: not given
   bool quiet = false, listWorkloads = false, listPolicies = false, helpConfig = false,
-       dumpConfig = false, help = false;
+       helpConfigMarkdown = false, dumpConfig = false, help = false;
 };
 
 // argv[0] is the program name. Throws ConfigError naming the option, the value and what is

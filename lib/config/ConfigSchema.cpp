@@ -143,4 +143,18 @@ void ConfigSchema::printHelp(std::ostream& os) const {
   }
 }
 
+void ConfigSchema::printMarkdown(std::ostream& os) const {
+  std::map<std::string, std::vector<const OptionSpec*>> sections;
+  for (const auto& entry : options_)
+    sections[config::splitName(entry.first).first].push_back(&entry.second);
+  for (const auto& [section, specs] : sections) {
+    os << "### [" << section << "]\n\n"
+       << "| option | kind | default | allowed | meaning |\n|---|---|---|---|---|\n";
+    for (const OptionSpec* s : specs)
+      os << "| `" << s->name << "` | " << config::kindName(s->kind) << " | `" << s->defaultText
+         << "` | " << s->allowedShort() << " | " << s->help << " |\n";
+    os << "\n";
+  }
+}
+
 }  // namespace warpsim

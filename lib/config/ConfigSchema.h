@@ -31,6 +31,8 @@ struct OptionSpec {
 
   // What values are allowed, in words, for error messages and --help-config.
   std::string allowed() const;
+  // The same, short, for a table cell: "1 .. 64", ">= 1", "a | b", "any".
+  std::string allowedShort() const;
   // Checks `text` against the kind and range; returns "" if valid, else why not.
   std::string check(const std::string& text) const;
 };
@@ -65,6 +67,8 @@ class ConfigSchema {
   std::vector<std::string> nearest(const std::string& name, std::size_t n = 3) const;
   // Every option with its default and help text, grouped by section (--help-config).
   void printHelp(std::ostream& os) const;
+  // The same as Markdown tables, one per section (doc/config-reference.md is made of them).
+  void printMarkdown(std::ostream& os) const;
   const std::map<std::string, OptionSpec>& options() const { return options_; }
 
  private:

@@ -131,6 +131,31 @@ std::string OptionSpec::allowed() const {
   return "";
 }
 
+std::string OptionSpec::allowedShort() const {
+  const Bounds b = boundsOf(*this);
+  std::string unit = kind == OptionKind::Freq ? " MHz" : "";
+  switch (kind) {
+    case OptionKind::Bool:
+      return "true \\| false";
+    case OptionKind::Enum: {
+      std::string out;
+      for (const std::string& c : choices) out += (out.empty() ? "`" : " \\| `") + c + "`";
+      return out;
+    }
+    case OptionKind::String:
+      return "text";
+    case OptionKind::Freq:
+      if (!(b.hasMin && min > 0)) return b.hasMax ? "> 0 .. " + b.maxText + unit : "> 0" + unit;
+      break;
+    default:
+      break;
+  }
+  if (b.hasMin && b.hasMax) return b.minText + " .. " + b.maxText + unit;
+  if (b.hasMin) return ">= " + b.minText + unit;
+  if (b.hasMax) return "<= " + b.maxText + unit;
+  return "any";
+}
+
 std::string OptionSpec::check(const std::string& text) const {
   switch (kind) {
     case OptionKind::Bool: {

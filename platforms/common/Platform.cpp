@@ -62,6 +62,8 @@ bool answerQuery(const CommandLine& cl, const PlatformInfo& platform, const Conf
                 << policies.description(n) << "\n";
   } else if (cl.helpConfig) {
     config.schema().printHelp(std::cout);
+  } else if (cl.helpConfigMarkdown) {
+    config.schema().printMarkdown(std::cout);
   } else if (cl.dumpConfig) {
     config.dump(std::cout);
   } else {
