@@ -28,6 +28,7 @@ po::options_description describeOptions() {
       ("list-policies", po::bool_switch(), "list the warp scheduling policies and exit")
       ("help-config", po::bool_switch(), "list every config option and exit")
       ("dump-config", po::bool_switch(), "print the effective config as INI and exit")
+      ("row-sharing", po::bool_switch(), "print the workload's DRAM row sharing by CTAs (OWL Table 4) and exit")
       ("help,h", po::bool_switch(), "print this help and exit");
   // clang-format on
   return desc;
@@ -136,6 +137,7 @@ CommandLine parseCommandLine(int argc, const char* const argv[]) {
   cl.helpConfig = vm["help-config"].as<bool>();
   cl.dumpConfig = vm["dump-config"].as<bool>();
   cl.help = vm["help"].as<bool>();
+  cl.rowSharing = vm["row-sharing"].as<bool>();
   for (const std::string& assignment : cl.sets) {
     if (assignment.find('=') == std::string::npos) {
       throw ConfigError("command line: --set = '" + assignment +
