@@ -10,6 +10,7 @@ RBL, L2 hit rate and MemoryBlockCycles normalised to RR, plus OWL Table 4's row-
 Needs matplotlib (Debian: python3-matplotlib, for /usr/bin/python3).
 """
 import json
+import math
 import os
 import subprocess
 import sys
@@ -36,7 +37,10 @@ SCHEMES = [  # (label, options); the first is the baseline everything is normali
     ("-Locality", ["--sched", "cta-aware-locality"]),
     ("-Locality-BLP", ["--sched", "cta-aware-locality-blp"]),
     ("OWL", ["--sched", "owl"]),
-    ("Perfect-L2", ["--sched", "lrr", "--set", "l2.perfect=true"]),
+    # OWL 5.1 measures Perfect-L2 against -Locality-BLP ("Perfect-L2 can provide only 13%
+    # improvement over CTA-Aware-Locality-BLP"): the bound of what the prefetcher can add.
+    ("Perfect-L2", ["--sched", "cta-aware-locality-blp", "--set", "l2.perfect=true"]),
+    # OWL 3's PMEM: RR with every request an L1 hit.
     ("Perfect-L1", ["--sched", "lrr", "--set", "l1d.perfect=true"]),
 ]
 # OWL 5.1's mean IPC over RR (arithmetic mean over its Type-1 applications).
@@ -109,6 +113,11 @@ def mean(values):
     return sum(values) / len(values) if values else None
 
 
+def gmean(values):
+    values = [v for v in values if v is not None and v > 0]
+    return math.exp(sum(math.log(v) for v in values) / len(values)) if values else None
+
+
 def plot(results, path):
     labels = [l for l, _ in SCHEMES]
     kernels = [k for k, _ in KERNELS] + ["mean"]
@@ -137,6 +146,20 @@ def plot(results, path):
     fig.savefig(path, dpi=90)
 
 
+DISCUSSION = "<!-- Hand-written below this line; owl_study.py keeps it when it regenerates. -->"
+
+
+def kept_discussion(path):
+    """The hand-written discussion at the end of the previous doc, from its marker line on."""
+    try:
+        with open(path) as f:
+            text = f.read()
+    except FileNotFoundError:
+        return "\n" + DISCUSSION + "\n"
+    at = text.find(DISCUSSION)
+    return "\n" + (text[at:] if at >= 0 else DISCUSSION + "\n")
+
+
 def main():
     results, wall, cycles, insts, runs = {}, 0.0, 0, 0, 0
     sharing = []
@@ -161,8 +184,10 @@ def main():
         "do not edit by hand): %d runs of `warpsim-owl28` (OWL Table 1; minimum CTA group" % runs,
         "`sched.owl_group_size` = 8 warps, OWL 5.2). Schemes as in OWL 5.1: RR is `lrr`;",
         "CTA-Aware, -Locality and -Locality-BLP are `cta-aware`, `cta-aware-locality`,",
-        "`cta-aware-locality-blp`; OWL is `owl`; Perfect-L2 and Perfect-L1 are RR with",
-        "`l2.perfect=true` and `l1d.perfect=true`. The plot is [owl-study.png](owl-study.png)",
+        "`cta-aware-locality-blp`; OWL is `owl`; Perfect-L2 is -Locality-BLP with `l2.perfect=true`",
+        "(OWL 5.1 compares it with -Locality-BLP: the bound of what the prefetcher can add);",
+        "Perfect-L1 is RR with `l1d.perfect=true` (OWL 3's PMEM). The plot is",
+        "[owl-study.png](owl-study.png)",
         "(every panel normalised to RR, except the L2 hit rates, shown as they are).",
         "",
         "Metrics: IPC is thread instructions per core cycle; L1 miss rate is misses / accesses",
@@ -170,7 +195,8 @@ def main():
         "that are neither hits nor misses); BLP and RBL are the mean over memory partitions of",
         "`gpu.partP.blp` and `gpu.partP.rbl`; L2 hit rate is hits / accesses over all slices;",
         "MemoryBlockCycles is `gpu.sm_total.memory_block_cycles` (OWL section 3: SM cycles with",
-        "warps resident, all waiting on memory). Means are arithmetic, as OWL 5.1 reports.",
+        'warps resident, all waiting on memory). "mean" is the arithmetic mean OWL 5.1 reports,',
+        '"gmean" the geometric mean (less swayed by one kernel\'s large ratio).',
         "",
         "## RR, absolute",
         "",
@@ -191,9 +217,10 @@ def main():
         for workload, _ in KERNELS:
             lines.append("| %s | " % workload + " | ".join(
                 fmt(normalised(results, workload, l, metric)) for l in labels[1:]) + " |")
-        lines.append("| **mean** | " + " | ".join(
-            fmt(mean([normalised(results, k, l, metric) for k, _ in KERNELS]))
-            for l in labels[1:]) + " |")
+        for name, average in (("mean", mean), ("gmean", gmean)):
+            lines.append("| **%s** | " % name + " | ".join(
+                fmt(average([normalised(results, k, l, metric) for k, _ in KERNELS]))
+                for l in labels[1:]) + " |")
 
     lines += ["", "## Row sharing (OWL Table 4)", "",
               "From `warpsim-owl28 --workload W --set workload.size=N --row-sharing`: every",
@@ -244,7 +271,7 @@ def main():
 
     out = os.path.join(ROOT, "doc", "owl-study.md")
     with open(out, "w") as f:
-        f.write("\n".join(lines) + "\n")
+        f.write("\n".join(lines) + "\n" + kept_discussion(out))
     png = os.path.join(ROOT, "doc", "owl-study.png")
     plot(results, png)
     print("wrote", out, "and", png)
