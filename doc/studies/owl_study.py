@@ -270,8 +270,9 @@ def main():
                   runs, wall, insts / wall / 1e3, cycles / wall / 1e3, insts, cycles)]
 
     out = os.path.join(ROOT, "doc", "owl-study.md")
+    kept = kept_discussion(out)
     with open(out, "w") as f:
-        f.write("\n".join(lines) + "\n" + kept_discussion(out))
+        f.write("\n".join(lines) + "\n" + kept)
     png = os.path.join(ROOT, "doc", "owl-study.png")
     plot(results, png)
     print("wrote", out, "and", png)
