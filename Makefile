@@ -1,14 +1,15 @@
-# The two commands of the README, for a fresh Debian 12 machine:
+# The commands of the README, for a fresh Debian 12 machine:
 #   make run    build, then run the Fermi platform on the default built-in workload
 #   make test   build, then run the whole test suite
-# Both install the Debian packages warpsim needs when run as root, and name them otherwise.
+#   make owl-study  regenerate doc/owl-study.md (OWL schedulers on owl28; needs python3-matplotlib)
+# They install the Debian packages warpsim needs when run as root, and name them otherwise.
 
 BUILD ?= build
 JOBS ?= $(shell nproc)
 PACKAGES := cmake ninja-build g++ pkg-config libsystemc-dev libboost-program-options-dev \
             catch2 nlohmann-json3-dev libfmt-dev
 
-.PHONY: run test docs deps configure clean
+.PHONY: run test docs deps configure clean owl-study
 
 deps:
 	@missing=""; \
@@ -42,6 +43,15 @@ docs: configure
 	cmake --build $(BUILD) --target warpsim-fermi -j $(JOBS)
 	cmake -DBIN=$(BUILD)/bin/warpsim-fermi -DDOC=doc/config-reference.md -DMODE=write \
 	      -P cmake/ConfigReference.cmake
+
+# OWL's study (doc/owl-study.md): needs Debian's python3-matplotlib, for /usr/bin/python3.
+owl-study: configure
+	@dpkg-query -W -f='$${Status}' python3-matplotlib 2>/dev/null | grep -q "install ok installed" || \
+	  { if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+	      apt-get install -y -qq --no-install-recommends python3-matplotlib; \
+	    else echo "the OWL study needs python3-matplotlib: apt-get install python3-matplotlib"; exit 1; fi; }
+	cmake --build $(BUILD) --target warpsim-owl28 -j $(JOBS)
+	/usr/bin/python3 doc/studies/owl_study.py $(BUILD)
 
 clean:
 	rm -rf $(BUILD)

@@ -29,6 +29,7 @@ po::options_description describeOptions() {
       ("help-config", po::bool_switch(), "list every config option and exit")
       ("help-config-markdown", po::bool_switch(), "the same as Markdown tables (doc/config-reference.md)")
       ("dump-config", po::bool_switch(), "print the effective config as INI and exit")
+      ("row-sharing", po::bool_switch(), "print the workload's DRAM row sharing by CTAs (OWL Table 4) and exit")
       ("help,h", po::bool_switch(), "print this help and exit");
   // clang-format on
   return desc;
@@ -138,6 +139,7 @@ CommandLine parseCommandLine(int argc, const char* const argv[]) {
   cl.helpConfigMarkdown = vm["help-config-markdown"].as<bool>();
   cl.dumpConfig = vm["dump-config"].as<bool>();
   cl.help = vm["help"].as<bool>();
+  cl.rowSharing = vm["row-sharing"].as<bool>();
   for (const std::string& assignment : cl.sets) {
     if (assignment.find('=') == std::string::npos) {
       throw ConfigError("command line: --set = '" + assignment +

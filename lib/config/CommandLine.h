@@ -21,6 +21,7 @@ struct CommandLine {
   std::uint64_t maxCycles = 0;           // 0: not given
   bool quiet = false, listWorkloads = false, listPolicies = false, helpConfig = false,
        helpConfigMarkdown = false, dumpConfig = false, help = false;
+  bool rowSharing = false;  // --row-sharing: OWL Table 4's metrics of the workload
 };
 
 // argv[0] is the program name. Throws ConfigError naming the option, the value and what is

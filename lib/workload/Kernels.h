@@ -17,6 +17,7 @@ constexpr Addr arrayBase(unsigned k) {
 constexpr std::uint32_t kFloat = 4;  // element size of every array
 
 // `size` is already checked to be within 1 .. the kernel's maximum (WorkloadLibrary.cpp).
+Workload makeCtaReuse(std::uint32_t size);
 Workload makeGraph(std::uint32_t size);
 Workload makeStencil(std::uint32_t size);
 Workload makeStream(std::uint32_t size);

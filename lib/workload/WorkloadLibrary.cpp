@@ -19,7 +19,11 @@ struct Entry {
 };
 
 // Sorted by name. Default sizes give 2.5-3.5 million warp instructions (see the test figures).
-constexpr std::array<Entry, 5> kWorkloads{{
+constexpr std::array<Entry, 6> kWorkloads{{
+    {"ctareuse",
+     "MapReduce-like: every warp of a 128-thread CTA reads the CTA's own 8 KiB block twice "
+     "(intra-CTA reuse); consecutive CTAs share DRAM rows",
+     &kernels::makeCtaReuse, 256, 4096},
     {"graph",
      "BFS-like gather: per-node loop over a skewed, data-dependent degree (divergent), "
      "scattered neighbour loads, predicated visited stores",

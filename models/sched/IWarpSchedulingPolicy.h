@@ -24,6 +24,7 @@ struct WarpState {
   std::uint64_t age = 0;    // launch order on this SM: smaller is older
   std::uint32_t ctaSlot = 0;
   CtaId cta;
+  std::uint32_t ctaWarps = 0;  // warps per CTA of its kernel (OWL's k); 0: not known
 };
 
 // The read-only view of an SM's warps a policy gets. Plain data, so that a policy can be tested
@@ -45,6 +46,10 @@ class SchedView {
   // Mascar III-A: whether the SM's L1 signals that its MSHRs or miss queue are nearly full.
   bool memorySaturated() const { return saturation_ && saturation_->saturated(); }
   void setSaturation(const IMemorySaturation* s) { saturation_ = s; }
+  // Changes whenever a CTA is launched on the SM or leaves it, so that CTA-aware policies
+  // (OWL §4.1) re-form their groups only then.
+  std::uint64_t ctaEpoch() const { return ctaEpoch_; }
+  void ctaChanged() { ++ctaEpoch_; }
 
  private:
   const WarpState* warps_;
@@ -53,6 +58,7 @@ class SchedView {
   Cycle now_ = 0;
   std::uint64_t ready_ = 0;
   const IMemorySaturation* saturation_ = nullptr;
+  std::uint64_t ctaEpoch_ = 0;
 };
 
 class IWarpSchedulingPolicy {

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "config/ConfigSchema.h"
+#include "sched/CtaAwarePolicy.h"
 #include "sched/GtoPolicy.h"
 #include "sched/LrrPolicy.h"
 #include "sched/SchedParams.h"
@@ -14,6 +15,31 @@ namespace {
 const SchedParams& paramsOf(const PolicyContext& ctx) {
   static const SchedParams defaults;
   return ctx.sched ? *ctx.sched : defaults;
+}
+
+// OWL (Jog et al., ASPLOS'13) Algorithm 1's three schemes; `owl` is -Locality-BLP, to which the
+// full OWL adds the DRAM controller's opportunistic prefetcher (§4.4).
+void addOwlPolicies(PolicyRegistry& r) {
+  auto make = [](CtaScheme scheme) {
+    return [scheme](const PolicyContext& ctx) {
+      return std::make_unique<CtaAwarePolicy>(scheme, paramsOf(ctx).owlGroupSize, ctx.sm);
+    };
+  };
+  r.add("cta-aware",
+        "CTA groups of sched.owl_group_size warps, switched round-robin once all warps of the "
+        "current one are blocked (OWL 4.1)",
+        make(CtaScheme::CtaAware));
+  r.add("cta-aware-locality",
+        "CTA groups, the oldest group always first, RR within a group (OWL 4.2)",
+        make(CtaScheme::CtaAwareLocality));
+  r.add("cta-aware-locality-blp",
+        "CTA groups by priority (group - core) mod groups: consecutive cores favour "
+        "non-consecutive CTAs (OWL 4.3)",
+        make(CtaScheme::CtaAwareLocalityBlp));
+  r.add("owl",
+        "OWL's scheduler, cta-aware-locality-blp (OWL 4.3); the memory-side prefetcher of 4.4 is "
+        "not part of this name yet",
+        make(CtaScheme::CtaAwareLocalityBlp));
 }
 }  // namespace
 
@@ -32,6 +58,7 @@ PolicyRegistry PolicyRegistry::withBuiltins() {
         [](const PolicyContext& ctx) {
           return std::make_unique<SwlPolicy>(paramsOf(ctx), ctx.slot, ctx.issueSlots);
         });
+  addOwlPolicies(r);
   return r;
 }
 

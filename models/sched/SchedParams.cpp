@@ -19,6 +19,10 @@ void SchedParams::declare(ConfigSchema& s) {
             "swl: warps per SM allowed to issue, the oldest not waiting at a barrier, split "
             "evenly over the issue slots with at least one each (0: no limit, i.e. plain GTO)",
             0, 64);
+  s.addUInt("sched.owl_group_size", 8,
+            "cta-aware, cta-aware-locality(-blp), owl: minimum warps per CTA group, g_size of "
+            "OWL Algorithm 1 (OWL 5.2: 8)",
+            1, 64);
 }
 
 SchedParams SchedParams::load(const Config& c) {
@@ -31,6 +35,7 @@ SchedParams SchedParams::load(const Config& c) {
   p.inner = order("sched.inner");
   p.outer = order("sched.outer");
   p.swlLimit = static_cast<std::uint32_t>(c.getUInt("sched.swl_limit"));
+  p.owlGroupSize = static_cast<std::uint32_t>(c.getUInt("sched.owl_group_size"));
   return p;
 }
 

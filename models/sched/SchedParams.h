@@ -22,6 +22,9 @@ struct SchedParams {
   SchedOrder outer = SchedOrder::Gto;
   // Static wavefront limiting (CCWS 3.2): warps per SM allowed to issue; 0 = no limit.
   std::uint32_t swlLimit = 0;
+  // OWL's CTA-aware schedulers (Algorithm 1): g_size, the minimum warps per CTA group;
+  // OWL §5.2 found 8 best (the 5 pipeline stages of §4.1 is the lower bound).
+  std::uint32_t owlGroupSize = 8;
 
   static void declare(ConfigSchema& schema);
   static SchedParams load(const Config& config);

@@ -93,10 +93,12 @@ void Sm::launchCta(const KernelDesc& kernel, CtaId cta) {
     s.age = launched_++;
     s.ctaSlot = ctaSlot;
     s.cta = cta;
+    s.ctaWarps = kernel.warpsPerCta();
     resident_ |= bit(w);
     slotWarps_[w % params_.schedulers] |= bit(w);
     refreshState(w);
   }
+  view_.ctaChanged();
   wake();
 }
 
@@ -272,6 +274,7 @@ void Sm::maybeRetire(WarpId id) {
   CtaSlot& c = ctas_[ctaSlot];
   if (--c.alive == 0) {
     c.used = false;
+    view_.ctaChanged();
     stats_.ctaDone();
     listener_.ctaFinished(id_);
   } else {

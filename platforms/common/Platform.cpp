@@ -11,6 +11,7 @@
 
 #include "common/PlatformInis.h"
 #include "common/Progress.h"
+#include "common/RowSharing.h"
 #include "common/Summary.h"
 #include "config/CommandLine.h"
 #include "gpu/Gpu.h"
@@ -46,7 +47,15 @@ ConfigSchema makeSchema() {
   return s;
 }
 
-// Non-simulation requests (--help, --list-*, --help-config, --dump-config): true if handled.
+Workload loadWorkload(const Config& config) {
+  const std::string name = config.getString("workload.name");
+  std::uint32_t size = static_cast<std::uint32_t>(config.getUInt("workload.size"));
+  if (size == 0) size = defaultWorkloadSize(name);
+  return makeWorkload(name, size);
+}
+
+// Non-simulation requests (--help, --list-*, --help-config, --dump-config, --row-sharing):
+// true if handled.
 bool answerQuery(const CommandLine& cl, const PlatformInfo& platform, const Config& config,
                  const PolicyRegistry& policies, const std::string& program) {
   if (cl.help) {
@@ -66,6 +75,8 @@ bool answerQuery(const CommandLine& cl, const PlatformInfo& platform, const Conf
     config.schema().printMarkdown(std::cout);
   } else if (cl.dumpConfig) {
     config.dump(std::cout);
+  } else if (cl.rowSharing) {
+    printRowSharing(std::cout, loadWorkload(config), AddressMap(AddressMapParams::load(config)));
   } else {
     return false;
   }

@@ -28,9 +28,10 @@ TEST_CASE("command line with no arguments leaves everything unset") {
 }
 
 TEST_CASE("command line reads every option") {
-  const CommandLine cl = parse({"--workload", "bfs", "--sched=lrr", "--stats", "out.json", "--csv",
-                                "out.csv", "--max-cycles", "5000", "--quiet", "--list-workloads",
-                                "--list-policies", "--help-config", "--dump-config", "-h"});
+  const CommandLine cl =
+      parse({"--workload", "bfs", "--sched=lrr", "--stats", "out.json", "--csv", "out.csv",
+             "--max-cycles", "5000", "--quiet", "--list-workloads", "--list-policies",
+             "--help-config", "--dump-config", "--row-sharing", "-h"});
   CHECK(cl.workload == "bfs");
   CHECK(cl.sched == "lrr");
   CHECK(cl.statsPath == "out.json");
@@ -38,6 +39,7 @@ TEST_CASE("command line reads every option") {
   CHECK(cl.maxCycles == 5000);
   CHECK(cl.quiet);
   CHECK(cl.listWorkloads);
+  CHECK(cl.rowSharing);
   CHECK(cl.listPolicies);
   CHECK(cl.helpConfig);
   CHECK(cl.dumpConfig);
@@ -103,7 +105,7 @@ TEST_CASE("printUsage lists every option") {
   for (const char* option :
        {"--workload NAME", "--sched POLICY", "--config FILE.ini", "--set KEY=VALUE",
         "--stats FILE.json", "--csv FILE.csv", "--max-cycles N", "--quiet", "--list-workloads",
-        "--list-policies", "--help-config", "--dump-config", "-h [ --help ]"}) {
+        "--list-policies", "--help-config", "--dump-config", "--row-sharing", "-h [ --help ]"}) {
     INFO(option);
     CHECK_THAT(text, Catch::Contains(option));
   }

@@ -23,14 +23,14 @@ std::string withoutComments(const std::string& ini) {
 
 }  // namespace
 
-TEST_CASE("query: --list-workloads lists the five named kernels, sorted, and runs nothing") {
+TEST_CASE("query: --list-workloads lists the six named kernels, sorted, and runs nothing") {
   ScratchDir dir;
   const ToolRun r = runTool("warpsim-fermi", "--list-workloads --stats " + dir.file("s.json"));
   CHECK(r.exitCode == 0);
   CHECK(r.err.empty());
   const auto ls = lines(r.out);
-  REQUIRE(ls.size() == 5);
-  const std::vector<std::string> names{"graph", "stencil", "stream", "thrash", "tile"};
+  REQUIRE(ls.size() == 6);
+  const std::vector<std::string> names{"ctareuse", "graph", "stencil", "stream", "thrash", "tile"};
   for (std::size_t i = 0; i < names.size(); ++i) {
     INFO(ls[i]);
     CHECK(ls[i].rfind(names[i] + " ", 0) == 0);
@@ -43,11 +43,12 @@ TEST_CASE("query: --list-policies lists the policies by name with their descript
   const ToolRun r = runTool("warpsim-fermi", "--list-policies");
   CHECK(r.exitCode == 0);
   const auto ls = lines(r.out);
-  REQUIRE(ls.size() == 4);
+  REQUIRE(ls.size() == 8);
   CHECK_THAT(ls[0], Catch::StartsWith("2lvl                      two-level: "));
-  CHECK_THAT(ls[1], Catch::StartsWith("gto                       greedy-then-oldest: "));
-  CHECK_THAT(ls[3], Catch::StartsWith("swl                       static wavefront limiting: "));
-  CHECK(ls[2] ==
+  CHECK_THAT(ls[3], Catch::StartsWith("cta-aware-locality-blp    CTA groups by priority "));
+  CHECK_THAT(ls[4], Catch::StartsWith("gto                       greedy-then-oldest: "));
+  CHECK_THAT(ls[7], Catch::StartsWith("swl                       static wavefront limiting: "));
+  CHECK(ls[5] ==
         "lrr                       loose round-robin: equal chance for every warp "
         "(CCWS 5.1)");
 }

@@ -37,6 +37,10 @@ void checkWorkload(const std::string& name, std::uint64_t expectedInsts) {
 
 }  // namespace
 
+TEST_CASE("workload run: ctareuse size 1 on fermi issues its 10432 warp instructions") {
+  checkWorkload("ctareuse", 10432);
+}
+
 TEST_CASE("workload run: graph size 1 on fermi issues its 2897 warp instructions") {
   checkWorkload("graph", 2897);
 }

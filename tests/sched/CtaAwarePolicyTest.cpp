@@ -1,0 +1,205 @@
+// OWL's CTA-aware schedulers (cta-aware, cta-aware-locality, cta-aware-locality-blp) on
+// hand-made SMs: CTAs of k warps in consecutive warp slots, launched in slot order.
+#include <catch2/catch.hpp>
+
+#include "SchedTestSupport.h"
+#include "sched/CtaAwarePolicy.h"
+#include "sched/PolicyRegistry.h"
+#include "sched/SchedParams.h"
+
+using namespace warpsim;
+using namespace warpsim::test;
+
+namespace {
+
+struct CtaBench {
+  // `ctas` CTAs of `k` warps each: CTA c in CTA slot c, warps c*k .. c*k+k-1.
+  CtaBench(IWarpSchedulingPolicy& p, std::uint32_t ctas, std::uint32_t k)
+      : policy(p), warps(ctas * k), view(warps.data(), ctas * k, SmId{0}) {
+    for (std::uint32_t c = 0; c < ctas; ++c) launch(c, c * k, k);
+  }
+  // CTA slot `slot` gets a new CTA in warp slots first .. first+k-1.
+  void launch(std::uint32_t slot, std::uint32_t first, std::uint32_t k) {
+    for (std::uint32_t w = first; w < first + k; ++w) {
+      warps[w] = WarpState{};
+      warps[w].resident = true;
+      warps[w].age = launched++;
+      warps[w].ctaSlot = slot;
+      warps[w].cta = CtaId{nextCta};
+      warps[w].ctaWarps = k;
+      slotWarps |= std::uint64_t{1} << w;
+    }
+    ++nextCta;
+    view.ctaChanged();
+  }
+  // The CTA in warp slots first .. first+k-1 finishes.
+  void finish(std::uint32_t first, std::uint32_t k) {
+    for (std::uint32_t w = first; w < first + k; ++w) {
+      warps[w].resident = false;
+      slotWarps &= ~(std::uint64_t{1} << w);
+    }
+    view.ctaChanged();
+  }
+  // `eligible` warps have their data; of those, `ready` also have their unit free.
+  Ids order(std::uint64_t ready, std::uint64_t eligible) {
+    for (std::uint32_t w = 0; w < warps.size(); ++w)
+      warps[w].eligible = ((ready | eligible) >> w) & 1u;
+    view.setReady(ready);
+    out.clear();
+    policy.order(view, slotWarps, out);
+    Ids ids;
+    for (WarpId w : out) ids.push_back(w.value());
+    return ids;
+  }
+  std::uint32_t cycle(std::uint64_t ready, std::uint64_t eligible = 0) {
+    const Ids o = order(ready, eligible);
+    if (o.empty()) return kNoIssue;
+    policy.issued(WarpId{o.front()}, inst);
+    return o.front();
+  }
+  Ids run(std::initializer_list<std::uint64_t> readyPerCycle) {
+    Ids issued;
+    for (std::uint64_t r : readyPerCycle) issued.push_back(cycle(r));
+    return issued;
+  }
+
+  IWarpSchedulingPolicy& policy;
+  std::vector<WarpState> warps;
+  SchedView view;
+  std::uint64_t slotWarps = 0;
+  std::uint64_t launched = 0;
+  std::uint32_t nextCta = 0;
+  std::vector<WarpId> out;
+  WarpInst inst;
+};
+
+constexpr std::uint64_t kGroup0 = 0x0f, kGroup1 = 0xf0, kGroup2 = 0xf00;
+
+}  // namespace
+
+TEST_CASE("cta-aware: 10 CTAs of 2 warps with g_size 5 form groups of 3, 3 and 4 CTAs") {
+  CtaAwarePolicy p(CtaScheme::CtaAware, 5, SmId{0});
+  CtaBench b(p, 10, 2);
+  b.order(0xfffff, 0);
+  CHECK(p.groups().count == 3);
+  CHECK(p.groupWarps(0) == 0x3f);
+  CHECK(p.groupWarps(1) == 0xfc0);
+  CHECK(p.groupWarps(2) == 0xff000);
+}
+
+TEST_CASE("cta-aware: round-robin within the current group, which it keeps while any is ready") {
+  CtaAwarePolicy p(CtaScheme::CtaAware, 4, SmId{0});  // groups: warps 0-3, 4-7, 8-11
+  CtaBench b(p, 6, 2);
+  CHECK(b.run({0xfff, 0xfff, 0xfff, 0xfff, 0xfff, bits({1, 5, 9})}) == Ids{0, 1, 2, 3, 0, 1});
+  CHECK(p.currentGroup() == 0);
+}
+
+TEST_CASE("cta-aware: rotates groups only when every warp of the current group is blocked") {
+  CtaAwarePolicy p(CtaScheme::CtaAware, 4, SmId{0});
+  CtaBench b(p, 6, 2);
+  CHECK(b.cycle(0xfff) == 0);
+  // Group 0's warps have their data but their unit is busy: group 1 issues, group 0 stays.
+  CHECK(b.cycle(kGroup1, kGroup0) == 4);
+  CHECK(p.currentGroup() == 0);
+  CHECK(b.cycle(0xfff) == 1);
+  // All of group 0 blocked: group 1 issues and becomes the current group ...
+  CHECK(b.cycle(kGroup1 | kGroup2) == 5);
+  CHECK(p.currentGroup() == 1);
+  // ... and keeps priority once group 0 is ready again.
+  CHECK(b.cycle(0xfff) == 6);
+  // Group 1 blocked: the next group after it (2), not group 0.
+  CHECK(b.cycle(kGroup0 | kGroup2) == 8);
+  CHECK(p.currentGroup() == 2);
+  // Each group's round-robin continues after its own last issuer (1, 6 and 8).
+  CHECK(b.order(0xfff, 0) == Ids{9, 10, 11, 8, 2, 3, 0, 1, 7, 4, 5, 6});
+}
+
+TEST_CASE(
+    "cta-aware-locality: switches back to the first group the cycle one of its warps is ready") {
+  CtaAwarePolicy p(CtaScheme::CtaAwareLocality, 4, SmId{0});
+  CtaBench b(p, 6, 2);
+  // Group 0 blocked: group 1, then group 2 once 1 is blocked too; then warp 2 is ready.
+  CHECK(b.run({0xfff, kGroup1 | kGroup2, kGroup1 | kGroup2, kGroup2, kGroup2 | bits({2}),
+               kGroup1 | kGroup2}) == Ids{0, 4, 5, 8, 2, 6});
+  // CTA-Aware, on the same cycles, stays with the group it switched to.
+  CtaAwarePolicy rr(CtaScheme::CtaAware, 4, SmId{0});
+  CtaBench c(rr, 6, 2);
+  CHECK(c.run({0xfff, kGroup1 | kGroup2, kGroup1 | kGroup2, kGroup2, kGroup2 | bits({2}),
+               kGroup1 | kGroup2}) == Ids{0, 4, 5, 8, 9, 10});
+}
+
+TEST_CASE("cta-aware-locality: the order is group 0, 1, 2, round-robin within each") {
+  CtaAwarePolicy p(CtaScheme::CtaAwareLocality, 4, SmId{3});
+  CtaBench b(p, 6, 2);
+  CHECK(b.cycle(bits({1, 2, 6, 9})) == 1);
+  CHECK(b.order(0xfff, 0) == Ids{2, 3, 0, 1, 4, 5, 6, 7, 8, 9, 10, 11});
+}
+
+TEST_CASE("cta-aware-locality-blp: core c puts group c mod g_core first, then the next ones") {
+  const Ids expected[4] = {{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11},
+                           {4, 5, 6, 7, 8, 9, 10, 11, 0, 1, 2, 3},
+                           {8, 9, 10, 11, 0, 1, 2, 3, 4, 5, 6, 7},
+                           {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}};
+  for (std::uint32_t core = 0; core < 4; ++core) {
+    CtaAwarePolicy p(CtaScheme::CtaAwareLocalityBlp, 4, SmId{core});
+    CtaBench b(p, 6, 2);
+    CHECK(b.order(0xfff, 0) == expected[core]);
+  }
+}
+
+TEST_CASE("cta-aware-locality-blp: a higher-priority group preempts as soon as it is ready") {
+  CtaAwarePolicy p(CtaScheme::CtaAwareLocalityBlp, 4, SmId{1});  // priority: groups 1, 2, 0
+  CtaBench b(p, 6, 2);
+  CHECK(b.run({0xfff, kGroup0 | kGroup2, kGroup0, kGroup0 | bits({9}), kGroup0 | bits({7})}) ==
+        Ids{4, 8, 0, 9, 7});
+}
+
+TEST_CASE("cta-aware: groups re-form when a CTA finishes and when a new one arrives") {
+  CtaAwarePolicy p(CtaScheme::CtaAwareLocality, 5, SmId{0});  // 10 CTAs of 2: 3 + 3 + 4
+  CtaBench b(p, 10, 2);
+  b.order(0xfffff, 0);
+  CHECK(p.groupWarps(0) == 0x3f);
+  b.finish(0, 2);  // CTA 0 (warps 0, 1) finishes: 9 CTAs, 3 + 3 + 3, the oldest first
+  CHECK(b.order(0xffffc, 0).front() == 2);
+  CHECK(p.groups().count == 3);
+  CHECK(p.groupWarps(0) == 0xfc);
+  CHECK(p.groupWarps(1) == 0x3f00);
+  CHECK(p.groupWarps(2) == 0xfc000);
+  b.launch(0, 0, 2);  // a new CTA takes warp slots 0 and 1: the newest, in the last group
+  CHECK(p.groups().count == 3);
+  CHECK(b.order(0xfffff, 0) ==
+        Ids{2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 0, 1, 14, 15, 16, 17, 18, 19});
+  CHECK(p.groupWarps(2) == 0xfc003);
+  b.finish(2, 6);  // CTAs 1, 2 and 3 finish: group 0 is now CTAs 4-6
+  CHECK(b.order(0xfffff & ~std::uint64_t{0xfc}, 0).front() == 8);
+  CHECK(p.groupWarps(0) == 0x3f00);
+}
+
+TEST_CASE("cta-aware: the current group is kept across a regroup while its CTAs remain") {
+  CtaAwarePolicy p(CtaScheme::CtaAware, 4, SmId{0});
+  CtaBench b(p, 6, 2);
+  CHECK(b.run({0xfff, kGroup2}) == Ids{0, 8});
+  CHECK(p.currentGroup() == 2);
+  b.finish(0, 2);              // 5 CTAs: groups {1, 2} and {3, 4, 5}; warps 8-11 are in group 1 now
+  CHECK(b.cycle(0xffc) == 6);  // group 1 (warps 6-11), from its lowest warp
+  CHECK(p.currentGroup() == 1);
+  CHECK(p.groupWarps(1) == 0xfc0);
+}
+
+TEST_CASE("policy registry: the OWL schemes take sched.owl_group_size and the SM as core id") {
+  const PolicyRegistry r = PolicyRegistry::withBuiltins();
+  SchedParams params;
+  params.owlGroupSize = 4;
+  PolicyContext ctx;
+  ctx.sched = &params;
+  ctx.sm = SmId{1};
+  for (const char* name : {"cta-aware", "cta-aware-locality", "cta-aware-locality-blp", "owl"}) {
+    auto policy = r.create(name, ctx);
+    REQUIRE(dynamic_cast<CtaAwarePolicy*>(policy.get()) != nullptr);
+    CtaBench b(*policy, 6, 2);
+    const bool blp = std::string(name) == "cta-aware-locality-blp" || std::string(name) == "owl";
+    CHECK(b.order(0xfff, 0).front() == (blp ? 4u : 0u));
+    CHECK(dynamic_cast<CtaAwarePolicy&>(*policy).groups().count == 3);
+  }
+  CHECK(SchedParams{}.owlGroupSize == 8);
+}
