@@ -36,6 +36,9 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuParams& params, const PolicyRegi
                   stats),
       xbar_("icnt", params.icnt, map_, params.sms, engine_.watchdog(), stats, 3) {
   Watchdog& wd = engine_.watchdog();
+  if (params.predictor.enable)
+    predictor_ =
+        std::make_unique<PredictionObserver>("predictor", params.predictor, params.sms, stats);
   smTotal_.slotsPerCycle = params.sm.schedulers;
   smTotal_.registerWith(stats, std::string(this->name()) + ".sm_total");
   core_.add(dispatcher_);
@@ -52,6 +55,7 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuParams& params, const PolicyRegi
     Sm& sm = *sms_.back();
     dispatcher_.addHost(sm);
     core_.add(sm.lsu);
+    if (predictor_) sm.l1d.sentBelow.bind(*predictor_);  // loads leaving the SM (§III-C)
     for (Cache* l1 : {&sm.l1d, &sm.l1t, &sm.l1c}) {
       core_.add(*l1);
       wd.add(*l1);
@@ -90,6 +94,7 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuParams& params, const PolicyRegi
 }
 
 void Gpu::run(const Workload& workload) {
+  if (predictor_) predictor_->expect(workload);
   dispatcher_.run(workload);
 }
 
@@ -107,6 +112,7 @@ std::uint64_t Gpu::threadInstructions() const {
 
 void Gpu::kernelDone(const KernelDesc& k, Cycle start, Cycle end) {
   pendingKernel_ = PendingKernel{&k, start, end};
+  if (predictor_) predictor_->kernelDone();
   boundary_.wake();
 }
 

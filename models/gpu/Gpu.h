@@ -16,6 +16,7 @@
 #include "dram/FixedLatencyDram.h"
 #include "gpu/GpuParams.h"
 #include "noc/Crossbar.h"
+#include "predictor/PredictionObserver.h"
 #include "sched/PolicyRegistry.h"
 #include "sm/Sm.h"
 #include "stats/StatsRegistry.h"
@@ -44,6 +45,8 @@ class Gpu : public sc_core::sc_module {
   std::uint64_t threadInstructions() const;
   const GpuParams& params() const { return params_; }
   std::size_t payloadsAllocated() const { return pool_.allocated(); }
+  // SM `i`, e.g. to bind observers to its ports before sc_start().
+  Sm& sm(std::uint32_t i) { return *sms_.at(i); }
 
  private:
   // A kernel's statistics are closed at the end of the core edge in which it finished, after
@@ -83,6 +86,8 @@ class Gpu : public sc_core::sc_module {
   Cycle endCycle_ = 0;
   bool finished_ = false;
   std::uint64_t kernelWarpBase_ = 0, kernelThreadBase_ = 0;
+
+  std::unique_ptr<PredictionObserver> predictor_;  // gpu.predictor, when predictor.enable
 };
 
 const char* toString(Gpu::Outcome o);

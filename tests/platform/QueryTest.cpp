@@ -30,7 +30,7 @@ TEST_CASE("query: --list-workloads lists the five named kernels, sorted, and run
   CHECK(r.err.empty());
   const auto ls = lines(r.out);
   REQUIRE(ls.size() == 5);
-  const std::vector<std::string> names{"graph", "stencil", "stream", "thrash", "tile"};
+  const std::vector<std::string> names{"cp", "graph", "scalarprod", "stencil", "stream", "thrash", "tile"};
   for (std::size_t i = 0; i < names.size(); ++i) {
     INFO(ls[i]);
     CHECK(ls[i].rfind(names[i] + " ", 0) == 0);
