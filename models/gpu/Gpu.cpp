@@ -82,15 +82,39 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuParams& params, const PolicyRegi
                    1000.0);
     l2clk_.add(l2);
     wd.add(l2);
-    xbar_.memSide.bind(l2.upstream);  // crossbar memory port p = partition p
+    if (!params.predictor.prefetch)
+      xbar_.memSide.bind(l2.upstream);  // crossbar memory port p = partition p
     l2.downstream.bind(drams_.back()->socket);
   }
+  if (params.predictor.prefetch) buildPrefetcher();
   const std::uint64_t corePs = core_.periodPs();
   wd.setWindow(params.watchdogCycles * corePs,
                std::to_string(params.watchdogCycles) + " core cycles");
   core_.add(boundary_);  // last in the core domain: see KernelBoundary
   engine_.setCycleLimit(core_, params.maxCycles);
   if (params.tickAll) engine_.setTickAll();
+}
+
+void Gpu::buildPrefetcher() {
+  for (std::uint32_t p = 0; p < map_.partitions(); ++p) {
+    auto& inj = *injectors_.emplace_back(std::make_unique<PrefetchInjector>(
+        ("prefetch_" + std::to_string(p)).c_str(), pool_, params_.l2.lineSize,
+        [this](Addr line) { predictor_->prefetchDone(line); }));
+    xbar_.memSide.bind(inj.upstream);  // crossbar memory port p = partition p
+    inj.downstream.bind(l2s_[p]->upstream);
+    l2clk_.add(inj);
+    engine_.watchdog().add(inj);
+  }
+  predictor_->setPrefetcher(
+      [this](Addr line, const GpuRequest& proto) {
+        return injectors_[map_.partitionOf(line).value()]->offer(line, proto);
+      },
+      [this](Addr line) {
+        const TagArray& tags = l2s_[map_.partitionOf(line).value()]->tags();
+        const std::uint32_t set = tags.setOf(line);
+        const std::uint32_t way = tags.find(set, line);
+        return way != TagArray::kNoWay && tags.line(set, way).state == LineState::Valid;
+      });
 }
 
 void Gpu::run(const Workload& workload) {

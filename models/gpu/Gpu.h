@@ -17,6 +17,7 @@
 #include "gpu/GpuParams.h"
 #include "noc/Crossbar.h"
 #include "predictor/PredictionObserver.h"
+#include "predictor/PrefetchInjector.h"
 #include "sched/PolicyRegistry.h"
 #include "sm/Sm.h"
 #include "stats/StatsRegistry.h"
@@ -88,6 +89,9 @@ class Gpu : public sc_core::sc_module {
   std::uint64_t kernelWarpBase_ = 0, kernelThreadBase_ = 0;
 
   std::unique_ptr<PredictionObserver> predictor_;  // gpu.predictor, when predictor.enable
+  // gpu.prefetch_P in front of slice P, when predictor.prefetch
+  std::vector<std::unique_ptr<PrefetchInjector>> injectors_;
+  void buildPrefetcher();  // binds the crossbar to the slices through the injectors
 };
 
 const char* toString(Gpu::Outcome o);

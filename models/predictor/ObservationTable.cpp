@@ -65,6 +65,16 @@ std::int64_t ObservationTable::offsetFor(const Entry& e, const LoadObservation& 
   return off + (std::int64_t{o.warpInCta} - e.warp) * e.interWarpStride;  // Eq. (2)
 }
 
+std::uint32_t ObservationTable::predictFor(const LoadObservation& target,
+                                           std::array<Addr, kAddresses>& out) const {
+  const Entry* e = find(target.pc, target.lec);
+  if (!e || !ready(*e) || e->mispredicts > mispredictThreshold_) return 0;
+  const std::int64_t off = offsetFor(*e, target);
+  for (std::uint32_t k = 0; k < e->addrCount; ++k)
+    out[k] = static_cast<Addr>(static_cast<std::int64_t>(e->addr[k]) + off);
+  return e->addrCount;
+}
+
 IAddressPredictor::Verdict ObservationTable::check(Entry& e, const LoadObservation& o) const {
   if (!ready(e) || e.mispredicts > mispredictThreshold_) return Verdict::None;
   if (o.ctaDim == e.cta && o.warpInCta == e.warp) return Verdict::None;  // the reference warp

@@ -37,6 +37,10 @@ class ObservationTable : public IAddressPredictor {
   void startKernel(const Dim3& grid) override;
   Verdict observe(const LoadObservation& o) override;
 
+  // The addresses the table predicts for `target` (its PC, LEC, CTA and warp; its address is
+  // ignored) into `out`; returns how many (0: no ready entry below the mispredict threshold).
+  // Nothing changes: this is what a prefetcher asks.
+  std::uint32_t predictFor(const LoadObservation& target, std::array<Addr, kAddresses>& out) const;
   // For tests and reports: the entry of (pc, lec) (lec ignored without LEC), or nullptr.
   const Entry* find(std::uint32_t pc, std::uint32_t lec) const;
   std::uint32_t size() const { return used_; }

@@ -23,6 +23,12 @@ void PredictorParams::declare(ConfigSchema& s) {
   s.addUInt("predictor.mispredict_threshold", 64,
             "mispredictions after which an entry (cta-aware: an SM's PC) stops predicting", 0,
             UINT32_MAX);
+  s.addBool("predictor.prefetch", false,
+            "prefetch into the L2 slices the lines the cooperative table predicts for the CTA "
+            "prefetch_distance CTAs after the newest CTA seen (needs predictor.enable and the "
+            "cooperative kind); changes timing");
+  s.addUInt("predictor.prefetch_distance", 1,
+            "how many CTAs ahead of the newest CTA seen the prefetcher works", 1, 1u << 20);
 }
 
 PredictorParams PredictorParams::load(const Config& c) {
@@ -53,9 +59,16 @@ PredictorParams PredictorParams::load(const Config& c) {
     throw ConfigError(
         "predictor.kind is empty (allowed: cooperative, cooperative-nolec, "
         "cta-aware, all; comma-separated)");
+  p.prefetch = c.getBool("predictor.prefetch");
+  p.prefetchDistance = static_cast<std::uint32_t>(c.getUInt("predictor.prefetch_distance"));
   p.kinds.clear();
   for (std::size_t i = 0; i < chosen.size(); ++i)
     if (chosen[i]) p.kinds.push_back(knownKinds()[i]);
+  if (p.prefetch && (!p.enable || !chosen[0]))
+    throw ConfigError(
+        "predictor.prefetch = true needs predictor.enable = true and the "
+        "cooperative predictor in predictor.kind (now: enable = " +
+        std::string(p.enable ? "true" : "false") + ", kind = " + text + ")");
   return p;
 }
 

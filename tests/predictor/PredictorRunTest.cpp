@@ -1,4 +1,4 @@
-// The predictors observing a whole GPU run through the L1Ds' analysis ports (fermi-like
+// The predictors observing a whole GPU run through the L1Ds' analysis ports (GpuParams
 // defaults, 15 SMs): per-kernel pcov and pacc on the CP-like kernel of the paper's grid (8, 32).
 #include <catch2/catch.hpp>
 
@@ -27,4 +27,25 @@ TEST_CASE("CP-like kernel on 15 SMs: cooperative PACC 1, PCOV 2030/2048; CTA-awa
   // CTA-aware never predicts a CTA's first warp: at most 3 of 4 warps.
   CHECK(k["cta-aware"]["predictions"].get<std::uint64_t>() == 1506);
   CHECK(k["cta-aware"]["pacc"].get<double>() == 1.0);
+}
+
+TEST_CASE(
+    "CP-like kernel with prefetching one CTA ahead: prefetch counts and no timing change "
+    "without it") {
+  GpuParams p = tinyGpu(15);
+  p.predictor.enable = true;
+  p.predictor.kinds = {"cooperative"};
+  p.predictor.prefetch = true;
+  p.predictor.prefetchDistance = 1;
+  GpuRun run(p, makeWorkload("cp", 8));
+  const nlohmann::json f = run.stats.kernels()[0]["stats"]["gpu"]["predictor"]["prefetch"];
+  const auto n = [&](const char* k) { return f[k].get<std::uint64_t>(); };
+  CHECK(n("issued") == 242);
+  CHECK(n("useful") == 92);
+  CHECK(n("late") == 150);
+  CHECK(n("early") == 0);
+  CHECK(n("useless") == 0);
+  CHECK(n("useful") + n("late") + n("early") + n("useless") == n("issued"));
+  // The observers themselves see the same requests as without prefetching.
+  CHECK(run.stats.kernels()[0]["stats"]["gpu"]["predictor"]["cooperative"]["loads"] == 2048);
 }
