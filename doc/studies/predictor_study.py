@@ -184,8 +184,8 @@ def main():
         % (wall["runs"], wall["cycles"], wall["warp_instructions"], wall["seconds"],
            wall["cycles"] / wall["seconds"] / 1e3),
         "%.2f Mwarp inst/s, with the predictors observing (process start-up included), on the"
-        " 2-core machine shared with other jobs: the rate varies with its load."
         % (wall["warp_instructions"] / wall["seconds"] / 1e6),
+        "2-core machine shared with other jobs: the rate varies with its load.",
     ]
     out = os.path.join(ROOT, "doc", "predictor-study.md")
     with open(out, "w") as f:
