@@ -17,8 +17,10 @@ constexpr Addr arrayBase(unsigned k) {
 constexpr std::uint32_t kFloat = 4;  // element size of every array
 
 // `size` is already checked to be within 1 .. the kernel's maximum (WorkloadLibrary.cpp).
+Workload makeCp(std::uint32_t size);
 Workload makeCtaReuse(std::uint32_t size);
 Workload makeGraph(std::uint32_t size);
+Workload makeScalarProd(std::uint32_t size);
 Workload makeStencil(std::uint32_t size);
 Workload makeStream(std::uint32_t size);
 Workload makeThrash(std::uint32_t size);

@@ -19,7 +19,11 @@ struct Entry {
 };
 
 // Sorted by name. Default sizes give 2.5-3.5 million warp instructions (see the test figures).
-constexpr std::array<Entry, 6> kWorkloads{{
+constexpr std::array<Entry, 8> kWorkloads{{
+    {"cp",
+     "CP-like 2D grid (8 x 4*size CTAs of 32x4 threads): 16 atoms from constant memory, then "
+     "two loads and stores per thread; strides 128 B along x, 8 KiB along y",
+     &kernels::makeCp, 128, 4096},
     {"ctareuse",
      "MapReduce-like: every warp of a 128-thread CTA reads the CTA's own 8 KiB block twice "
      "(intra-CTA reuse); consecutive CTAs share DRAM rows",
@@ -28,6 +32,10 @@ constexpr std::array<Entry, 6> kWorkloads{{
      "BFS-like gather: per-node loop over a skewed, data-dependent degree (divergent), "
      "scattered neighbour loads, predicated visited stores",
      &kernels::makeGraph, 1024, 4096},
+    {"scalarprod",
+     "scalarProd-like 1D grid of 16*size CTAs of 256 threads: two iterated loads (16 "
+     "executions each, 1 KiB apart), one dot product per CTA",
+     &kernels::makeScalarProd, 256, 1024},
     {"stencil",
      "5-point 2D stencil on (32*size)^2 floats, 16x16-thread CTAs, 4 time steps "
      "alternating two buffers; neighbouring CTAs share halos and DRAM rows",

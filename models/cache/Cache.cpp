@@ -32,6 +32,7 @@ Cache::Cache(sc_core::sc_module_name name, const CacheParams& params, PayloadPoo
     : sc_core::sc_module(name),
       upstream("upstream"),
       downstream("downstream"),
+      sentBelow("sent_below"),
       params_(params),
       pool_(pool),
       watchdog_(watchdog),
@@ -121,6 +122,7 @@ void Cache::sendBelow(Cycle t) {
   if (awaitingEndReq_ || !missQueue_.ready(t)) return;
   Payload* d = missQueue_.pop();
   (d->is_read() ? stats_.readsBelow : stats_.writesBelow).inc();
+  if (sentBelow.bound()) sentBelow.write(*d);
   tlm::tlm_phase phase = tlm::BEGIN_REQ;
   sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
   const tlm::tlm_sync_enum s = downstream->nb_transport_fw(*d, phase, delay);

@@ -22,6 +22,7 @@
 #include "cache/IMemorySaturation.h"
 #include "cache/MshrTable.h"
 #include "cache/TagArray.h"
+#include "core/AnalysisPort.h"
 #include "core/Clocked.h"
 #include "core/GpuRequest.h"
 #include "core/PayloadPool.h"
@@ -46,6 +47,9 @@ class Cache : public sc_core::sc_module,
 
   tlm_utils::simple_target_socket<Cache> upstream;       // from the LSU or the interconnect
   tlm_utils::simple_initiator_socket<Cache> downstream;  // to the interconnect or the DRAM
+  // Every request sent below (its BEGIN_REQ), for observers such as the address predictor;
+  // written only when something is bound.
+  AnalysisPort<tlm::tlm_generic_payload> sentBelow;
 
   // `pool` supplies the payloads this cache sends below (fetches, forwarded stores,
   // writebacks); requests from above are answered in place and stay their sender's.

@@ -36,6 +36,9 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuParams& params, const PolicyRegi
                   stats),
       xbar_("icnt", params.icnt, map_, params.sms, engine_.watchdog(), stats, 3) {
   Watchdog& wd = engine_.watchdog();
+  if (params.predictor.enable)
+    predictor_ =
+        std::make_unique<PredictionObserver>("predictor", params.predictor, params.sms, stats);
   smTotal_.slotsPerCycle = params.sm.schedulers;
   smTotal_.registerWith(stats, std::string(this->name()) + ".sm_total");
   core_.add(dispatcher_);
@@ -52,6 +55,7 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuParams& params, const PolicyRegi
     Sm& sm = *sms_.back();
     dispatcher_.addHost(sm);
     core_.add(sm.lsu);
+    if (predictor_) sm.l1d.sentBelow.bind(*predictor_);  // loads leaving the SM (§III-C)
     for (Cache* l1 : {&sm.l1d, &sm.l1t, &sm.l1c}) {
       core_.add(*l1);
       wd.add(*l1);
@@ -78,9 +82,11 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuParams& params, const PolicyRegi
                    1000.0);
     l2clk_.add(l2);
     wd.add(l2);
-    xbar_.memSide.bind(l2.upstream);  // crossbar memory port p = partition p
+    if (!params.predictor.prefetch)
+      xbar_.memSide.bind(l2.upstream);  // crossbar memory port p = partition p
     l2.downstream.bind(drams_.back()->socket);
   }
+  if (params.predictor.prefetch) buildPrefetcher();
   const std::uint64_t corePs = core_.periodPs();
   wd.setWindow(params.watchdogCycles * corePs,
                std::to_string(params.watchdogCycles) + " core cycles");
@@ -89,7 +95,30 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuParams& params, const PolicyRegi
   if (params.tickAll) engine_.setTickAll();
 }
 
+void Gpu::buildPrefetcher() {
+  for (std::uint32_t p = 0; p < map_.partitions(); ++p) {
+    auto& inj = *injectors_.emplace_back(std::make_unique<PrefetchInjector>(
+        ("prefetch_" + std::to_string(p)).c_str(), pool_, params_.l2.lineSize,
+        [this](Addr line) { predictor_->prefetchDone(line); }));
+    xbar_.memSide.bind(inj.upstream);  // crossbar memory port p = partition p
+    inj.downstream.bind(l2s_[p]->upstream);
+    l2clk_.add(inj);
+    engine_.watchdog().add(inj);
+  }
+  predictor_->setPrefetcher(
+      [this](Addr line, const GpuRequest& proto) {
+        return injectors_[map_.partitionOf(line).value()]->offer(line, proto);
+      },
+      [this](Addr line) {
+        const TagArray& tags = l2s_[map_.partitionOf(line).value()]->tags();
+        const std::uint32_t set = tags.setOf(line);
+        const std::uint32_t way = tags.find(set, line);
+        return way != TagArray::kNoWay && tags.line(set, way).state == LineState::Valid;
+      });
+}
+
 void Gpu::run(const Workload& workload) {
+  if (predictor_) predictor_->expect(workload);
   dispatcher_.run(workload);
 }
 
@@ -107,6 +136,7 @@ std::uint64_t Gpu::threadInstructions() const {
 
 void Gpu::kernelDone(const KernelDesc& k, Cycle start, Cycle end) {
   pendingKernel_ = PendingKernel{&k, start, end};
+  if (predictor_) predictor_->kernelDone();
   boundary_.wake();
 }
 

@@ -16,6 +16,8 @@
 #include "dram/FixedLatencyDram.h"
 #include "gpu/GpuParams.h"
 #include "noc/Crossbar.h"
+#include "predictor/PredictionObserver.h"
+#include "predictor/PrefetchInjector.h"
 #include "sched/PolicyRegistry.h"
 #include "sm/Sm.h"
 #include "stats/StatsRegistry.h"
@@ -49,6 +51,8 @@ class Gpu : public sc_core::sc_module {
   // The engine that drives every block (e.g. for ClockEngine::setProgressHook).
   ClockEngine& engine() { return engine_; }
   const ClockDomain& coreClock() const { return core_; }
+  // SM `i`, e.g. to bind observers to its ports before sc_start().
+  Sm& sm(std::uint32_t i) { return *sms_.at(i); }
 
  private:
   // A kernel's statistics are closed at the end of the core edge in which it finished, after
@@ -88,6 +92,11 @@ class Gpu : public sc_core::sc_module {
   Cycle endCycle_ = 0;
   bool finished_ = false;
   std::uint64_t kernelWarpBase_ = 0, kernelThreadBase_ = 0;
+
+  std::unique_ptr<PredictionObserver> predictor_;  // gpu.predictor, when predictor.enable
+  // gpu.prefetch_P in front of slice P, when predictor.prefetch
+  std::vector<std::unique_ptr<PrefetchInjector>> injectors_;
+  void buildPrefetcher();  // binds the crossbar to the slices through the injectors
 };
 
 const char* toString(Gpu::Outcome o);

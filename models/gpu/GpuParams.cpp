@@ -28,6 +28,7 @@ void GpuParams::declare(ConfigSchema& s) {
   CrossbarParams::declare(s);
   AddressMapParams::declare(s);
   FixedDramParams::declare(s);
+  PredictorParams::declare(s);
 }
 
 GpuParams GpuParams::load(const Config& c) {
@@ -57,6 +58,7 @@ GpuParams GpuParams::load(const Config& c) {
   p.icnt = CrossbarParams::load(c);
   p.map = AddressMapParams::load(c);
   p.dram = FixedDramParams::load(c);
+  p.predictor = PredictorParams::load(c);
   return p;
 }
 

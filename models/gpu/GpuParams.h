@@ -8,6 +8,7 @@
 #include "dram/FixedLatencyDram.h"
 #include "lsu/LsuParams.h"
 #include "noc/Crossbar.h"
+#include "predictor/PredictorParams.h"
 #include "sched/SchedParams.h"
 #include "sm/SmParams.h"
 
@@ -33,6 +34,7 @@ struct GpuParams {
   CrossbarParams icnt;
   AddressMapParams map;
   FixedDramParams dram;
+  PredictorParams predictor;  // observers only: no effect on timing
 
   // Declares the options of every block (and the GPU's own) in `schema`.
   static void declare(ConfigSchema& schema);

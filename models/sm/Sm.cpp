@@ -85,6 +85,7 @@ void Sm::launchCta(const KernelDesc& kernel, CtaId cta) {
     warp.ibuf.clear();
     warp.scoreboard = Scoreboard{};
     warp.warpInCta = i;
+    warp.lec.reset();
     warp.streamDone = warp.exitIssued = warp.atBarrier = false;
     warp.memPending = warp.aluPending = 0;
     WarpState& s = states_[w];
@@ -231,7 +232,10 @@ void Sm::issueMem(Warp& w, WarpId id, const WarpInst& in) {
   if (in.memOp != MemOp::Store && in.dst != kNoReg)
     w.scoreboard.reserve(in.dst, in.space != MemSpace::Shared);
   ++w.memPending;
-  lsu.accept(in, MemIssueInfo{id, c.cta, c.coord.x, c.coord.y, c.coord.z, w.warpInCta, 0});
+  // Loads outside shared memory count their executions per PC (the predictor's LEC).
+  const bool counted = in.memOp == MemOp::Load && in.space != MemSpace::Shared;
+  const std::uint32_t lec = counted ? w.lec.next(in.pc) : 0;
+  lsu.accept(in, MemIssueInfo{id, c.cta, c.coord.x, c.coord.y, c.coord.z, w.warpInCta, lec});
 }
 
 void Sm::memInstDone(WarpId id, std::uint8_t dst) {

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "sched/IWarpSchedulingPolicy.h"
+#include "sm/LecTable.h"
 #include "sm/Scoreboard.h"
 #include "workload/IWarpStream.h"
 
@@ -39,6 +40,7 @@ struct Warp {
   InstBuffer ibuf;
   Scoreboard scoreboard;
   std::uint32_t warpInCta = 0;
+  LecTable lec;             // load execution counts per PC (GpuRequest::lec)
   bool streamDone = false;  // the stream returned its last instruction
   bool exitIssued = false;
   bool atBarrier = false;

@@ -1,6 +1,8 @@
 // Same config + same workload = bit-identical statistics (ARCHITECTURE.md section 2).
 #include <catch2/catch.hpp>
 
+#include <nlohmann/json.hpp>
+
 #include "PlatformTestSupport.h"
 
 using namespace warpsim::test;
@@ -38,4 +40,26 @@ TEST_CASE("determinism: ticking every block every edge (sim.tick_all) changes no
       twice("warpsim-fermi", "--workload stencil --set workload.size=1 --set gpu.sms=2",
             "--set sim.tick_all=true");
   CHECK(skipping == all);
+}
+
+TEST_CASE("determinism: sim.tick_all changes no statistic with the predictors and prefetcher on") {
+  const auto [skipping, all] = twice("warpsim-fermi",
+                                     "--workload stream --set workload.size=8 --set gpu.sms=4 "
+                                     "--set predictor.enable=true --set predictor.kind=all "
+                                     "--set predictor.prefetch=true",
+                                     "--set sim.tick_all=true");
+  CHECK(skipping.find("\"prefetch\"") != std::string::npos);
+  CHECK(skipping == all);
+}
+
+TEST_CASE("determinism: the address predictors only observe: every other statistic is unchanged") {
+  const auto [off, on] =
+      twice("warpsim-fermi", "--workload scalarprod --set workload.size=2 --set gpu.sms=4",
+            "--set predictor.enable=true --set predictor.kind=all");
+  nlohmann::json a = nlohmann::json::parse(off), b = nlohmann::json::parse(on);
+  REQUIRE(b["gpu"].contains("predictor"));
+  b["gpu"].erase("predictor");
+  for (auto& k : b["kernels"]) k["stats"]["gpu"].erase("predictor");
+  CHECK(a["cycles"].get<std::uint64_t>() > 0);
+  CHECK(a == b);
 }

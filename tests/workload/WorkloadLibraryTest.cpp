@@ -14,13 +14,14 @@ TEST_CASE("library: lists the workloads sorted by name with descriptions") {
     CHECK_FALSE(w.description.empty());
     CHECK(w.description.find('\n') == std::string::npos);
   }
-  CHECK(names ==
-        std::vector<std::string>{"ctareuse", "graph", "stencil", "stream", "thrash", "tile"});
+  CHECK(names == std::vector<std::string>{"cp", "ctareuse", "graph", "scalarprod", "stencil",
+                                          "stream", "thrash", "tile"});
 }
 
 TEST_CASE("library: an unknown workload names the known ones") {
   CHECK_THROWS_WITH(makeWorkload("x", 1),
-                    "unknown workload 'x'; known: ctareuse, graph, stencil, stream, thrash, tile");
+                    "unknown workload 'x'; known: cp, ctareuse, graph, scalarprod, stencil, "
+                    "stream, thrash, tile");
   CHECK_THROWS_AS(defaultWorkloadSize("x"), ConfigError);
 }
 
@@ -32,7 +33,9 @@ TEST_CASE("library: size 0 and oversized problems are rejected") {
 
 TEST_CASE("library: default sizes") {
   CHECK(defaultWorkloadSize("ctareuse") == 256);
+  CHECK(defaultWorkloadSize("cp") == 128);
   CHECK(defaultWorkloadSize("graph") == 1024);
+  CHECK(defaultWorkloadSize("scalarprod") == 256);
   CHECK(defaultWorkloadSize("stencil") == 48);
   CHECK(defaultWorkloadSize("stream") == 2048);
   CHECK(defaultWorkloadSize("thrash") == 512);
@@ -46,7 +49,8 @@ TEST_CASE("library: every workload's kernels have warps and resources") {
     REQUIRE_FALSE(w.kernels.empty());
     for (const KernelDesc& k : w.kernels) {
       CHECK(k.makeWarp);
-      CHECK(k.threadsPerCta() == (info.name == "ctareuse" ? 128u : 256u));
+      CHECK(k.threadsPerCta() % kWarpSize == 0);  // whole warps: 256 threads, cp and ctareuse 128
+      CHECK(k.threadsPerCta() >= 128);
       CHECK(k.regsPerThread >= 16);
       CHECK(k.regsPerThread <= 32);
     }

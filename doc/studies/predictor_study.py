@@ -1,0 +1,197 @@
+#!/usr/bin/env python3
+"""Address prediction coverage (PCOV) and accuracy (PACC): cooperative with and without LEC and
+the per-SM CTA-aware baseline (Tripathy et al. §IV), on 1D and 2D-grid kernels, and the
+cooperative table's sensitivity to its size (Fig. 12).
+
+Regenerates doc/predictor-study.md from runs of warpsim-fermi:
+    python3 doc/studies/predictor_study.py [BUILD_DIR]
+Every figure is read off the --stats JSON of a run this script makes.
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BUILD = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build")
+KINDS = ["cooperative", "cooperative-nolec", "cta-aware"]
+SIZES = [16, 64, 128, 256, 1024]
+WORKLOADS = [  # (workload, size, grid, what its loads are like)
+    ("stream", 64, "1D (512)", "grid-stride loop: 2 loads x 4 executions"),
+    ("scalarprod", 8, "1D (128)", "2 loads x 16 executions (Fig. 7)"),
+    ("graph", 64, "1D (256)", "data-dependent gathers"),
+    ("cp", 8, "2D (8, 32)", "2 loads, once each (Fig. 5)"),
+    ("stencil", 8, "2D (16, 16) x 4 kernels", "5 loads, half-line tiles"),
+    ("tile", 4, "2D (8, 8)", "2 loads x 8 executions, half-line rows"),
+]
+
+PREFETCH_WORKLOADS = [("stream", 64), ("scalarprod", 8), ("cp", 32)]
+DISTANCES = [1, 4, 16, 64]
+
+wall = {"seconds": 0.0, "cycles": 0, "warp_instructions": 0, "runs": 0}
+
+
+def run(workload, size, entries, extra=()):
+    with tempfile.TemporaryDirectory() as tmp:
+        stats = os.path.join(tmp, "stats.json")
+        start = time.monotonic()
+        subprocess.run([os.path.join(BUILD, "bin", "warpsim-fermi"), "--workload", workload,
+                        "--set", "workload.size=%d" % size, "--sched", "gto",
+                        "--set", "predictor.enable=true", "--set", "predictor.kind=all",
+                        "--set", "predictor.entries=%d" % entries, "--stats", stats, "--quiet"]
+                       + list(extra), check=True)
+        wall["seconds"] += time.monotonic() - start
+        with open(stats) as f:
+            s = json.load(f)
+    wall["cycles"] += s["cycles"]
+    wall["warp_instructions"] += s["warp_instructions"]
+    wall["runs"] += 1
+    return s
+
+
+def l2_hit_rate(gpu):
+    hits = sum(b["hits"] for n, b in gpu.items() if n.startswith("l2_"))
+    acc = sum(b["accesses"] for n, b in gpu.items() if n.startswith("l2_"))
+    return 100.0 * hits / acc if acc else 0.0
+
+
+def prefetch_section():
+    lines = [
+        "",
+        "## Beyond the paper: prefetching into the L2 with the cooperative table",
+        "",
+        "`--set predictor.prefetch=true --set predictor.prefetch_distance=D`: for every load",
+        "request seen, the cooperative table's prediction for the same load (PC, LEC) of the same",
+        "local warp in the CTA D CTAs after the newest CTA seen so far is prefetched into its L2",
+        "slice (models/predictor/README.md). Useful: the demand left the SM after the prefetch",
+        "completed and found the line in the L2; early: completed but evicted again; late: still",
+        "in flight; useless: never demanded. The L2 hit rate counts the prefetches' own lookups.",
+        "",
+        "| workload | prefetch | cycles | IPC | L2 hit rate | issued | useful | late | early | useless |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for w, size in PREFETCH_WORKLOADS:
+        base = run(w, size, 1024)
+        lines.append("| %s:%d | off | %d | %.2f | %.1f%% | - | - | - | - | - |" % (
+            w, size, base["cycles"], base["ipc"], l2_hit_rate(base["gpu"])))
+        for d in DISTANCES:
+            s = run(w, size, 1024, ["--set", "predictor.prefetch=true",
+                                    "--set", "predictor.prefetch_distance=%d" % d])
+            f = s["gpu"]["predictor"]["prefetch"]
+            lines.append("| %s:%d | distance %d | %d | %.2f | %.1f%% | %d | %d | %d | %d | %d |" % (
+                w, size, d, s["cycles"], s["ipc"], l2_hit_rate(s["gpu"]), f["issued"],
+                f["useful"], f["late"], f["early"], f["useless"]))
+    lines += [
+        "",
+        "Reading: the table predicts well, but these kernels gain little or lose from it. cp is",
+        "compute-bound (its loads come once, after the atom loop), so prefetching its lines,",
+        "even all of them in time at larger distances, moves its cycles by about 1%. stream and",
+        "scalarprod are bandwidth-bound: every prefetch that is early (evicted from the L2",
+        "before its demand, because the CTA D after the newest one seen starts only when a",
+        "resident CTA retires) or useless is an extra DRAM read, and the prefetches share the",
+        "slices' request ports with demand, so they run slower. A prefetcher that targets the",
+        "CTAs about to be dispatched (the dispatcher knows them) and throttles on DRAM",
+        "bandwidth would be the next step; OWL's opportunistic prefetcher is not compared here.",
+    ]
+    return lines
+
+
+def pct(x):
+    return "%.1f%%" % (100.0 * x)
+
+
+def main():
+    results = {}  # (workload, entries) -> stats
+    for w, size, _, _ in WORKLOADS:
+        for e in SIZES:
+            results[(w, e)] = run(w, size, e)
+    lines = [
+        "# Address prediction: cooperative (with and without LEC) vs CTA-aware",
+        "",
+        "Generated by `python3 doc/studies/predictor_study.py` (do not edit by hand). Every run",
+        "is warpsim-fermi (15 SMs, Table II of the paper) with the GTO scheduler and",
+        "`--set predictor.enable=true --set predictor.kind=all`, so the three predictors observe",
+        "the same requests side by side (they only observe: timing is identical). A *load request*",
+        "is a global load line request leaving an SM's L1D for the memory partitions (an L1D",
+        "miss); PCOV = predictions / load requests (Eq. 3), PACC = correct / predictions (Eq. 4);",
+        "what counts as a prediction is defined in models/predictor/README.md. Figures are",
+        "whole-run (for stencil: its 4 kernels together; the tables restart at every kernel).",
+        "",
+        "## PCOV and PACC, 1024-entry table (Table III)",
+        "",
+        "| workload | grid | its global loads | load requests | " +
+        " | ".join("%s PCOV | %s PACC" % (k, k) for k in KINDS) + " |",
+        "|---|---|---|---|" + "---|---|" * len(KINDS),
+    ]
+    for w, size, grid, what in WORKLOADS:
+        p = results[(w, 1024)]["gpu"]["predictor"]
+        cells = []
+        for k in KINDS:
+            cells += [pct(p[k]["pcov"]), pct(p[k]["pacc"]) if p[k]["predictions"] else "-"]
+        lines.append("| %s:%d | %s | %s | %d | %s |" % (w, size, grid, what, p[KINDS[0]]["loads"],
+                                                      " | ".join(cells)))
+    lines += [
+        "",
+        "## Table size (Fig. 12): cooperative predictor, PCOV / PACC",
+        "",
+        "The CTA-aware baseline has fixed per-SM tables (32 PCs x 8 CTAs) and does not vary.",
+        "",
+        "| workload | predictor | " + " | ".join("%d entries" % e for e in SIZES) + " |",
+        "|---|---|" + "---|" * len(SIZES),
+    ]
+    for w, size, _, _ in WORKLOADS:
+        for k in KINDS[:2]:
+            cells = []
+            for e in SIZES:
+                p = results[(w, e)]["gpu"]["predictor"][k]
+                cells.append("%s / %s" % (pct(p["pcov"]),
+                                          pct(p["pacc"]) if p["predictions"] else "-"))
+            lines.append("| %s:%d | %s | %s |" % (w, size, k, " | ".join(cells)))
+    lines += [
+        "",
+        "## Reading the tables",
+        "",
+        "- Where every CTA's loads are whole lines at constant strides (stream, scalarprod, cp),",
+        "  the cooperative predictor with LEC predicts nearly every request, all correctly: it",
+        "  learns each (PC, LEC) once for the whole GPU from the first CTAs running concurrently",
+        "  on different SMs, then predicts CTAs it has never seen. The CTA-aware baseline never",
+        "  predicts the first warp of a CTA on each SM and relearns per SM, hence its lower",
+        "  coverage, and its base follows the base warp's latest execution, so warps at other",
+        "  iterations mispredict (stream, scalarprod).",
+        "- LEC matters for iterated loads: without it the executions of a load share one entry",
+        "  whose four address slots hold the reference warp's first four executions. stream runs",
+        "  exactly four executions, so all of them fit and the no-LEC variant still predicts",
+        "  (a coincidence of the kernel); scalarprod runs 16 and the no-LEC variant collapses.",
+        "- stencil and tile read 16-float (64 B) row segments per CTA: in line addresses the",
+        "  stride between CTAs along x alternates (0, 128 B, 0, ...), which no constant",
+        "  stride captures; their neighbour loads also straddle lines. The per-CTA bases of",
+        "  the CTA-aware baseline do not need CTA strides and do better there. The paper's",
+        "  predictor observes line requests too (§III-C), so this is a property of the scheme.",
+        "- graph's gathers are data-dependent: little is predictable. With 16 entries, entries",
+        "  (and their mispredict counters) are evicted before they reach the threshold, so",
+        "  coverage rises and accuracy falls, as the paper reports for BFS (§IV-C).",
+        "- Table size matters only when the live (PC, LEC) pairs exceed it: scalarprod has 32",
+        "  (2 loads x 16 executions), so 16 entries thrash; the other kernels fit in 16.",
+    ]
+    lines += prefetch_section()
+    lines += [
+        "",
+        "## Simulation rate",
+        "",
+        "%d runs, %d core cycles and %d warp instructions in %.1f s of wall time: %.0f Kcycles/s,"
+        % (wall["runs"], wall["cycles"], wall["warp_instructions"], wall["seconds"],
+           wall["cycles"] / wall["seconds"] / 1e3),
+        "%.2f Mwarp inst/s, with the predictors observing (process start-up included), on the"
+        % (wall["warp_instructions"] / wall["seconds"] / 1e6),
+        "2-core machine shared with other jobs: the rate varies with its load.",
+    ]
+    out = os.path.join(ROOT, "doc", "predictor-study.md")
+    with open(out, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    print("wrote", out)
+
+
+if __name__ == "__main__":
+    main()

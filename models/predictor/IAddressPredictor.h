@@ -1,0 +1,27 @@
+#pragma once
+// One address predictor observing the load requests of a kernel. Plain C++, testable without
+// SystemC.
+#include <cstdint>
+
+#include "predictor/LoadObservation.h"
+#include "workload/KernelDesc.h"
+
+namespace warpsim {
+
+class IAddressPredictor {
+ public:
+  // What the predictor said about a request before it learned from it.
+  enum class Verdict : std::uint8_t {
+    None,     // no prediction: the table could not yet name this request's address
+    Correct,  // predicted, and the request's line is one of the predicted addresses
+    Wrong,    // predicted, and the request went elsewhere
+  };
+  virtual ~IAddressPredictor() = default;
+  // A new kernel starts on the GPU: forget everything learned, note the grid's dimensions
+  // (strides are needed only along dimensions with more than one CTA).
+  virtual void startKernel(const Dim3& grid) = 0;
+  // Checks the request against the prediction the table held for it, then learns from it.
+  virtual Verdict observe(const LoadObservation& o) = 0;
+};
+
+}  // namespace warpsim

@@ -1,0 +1,115 @@
+#include "predictor/PredictionObserver.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "core/GpuRequest.h"
+#include "predictor/CtaAwarePredictor.h"
+#include "predictor/ObservationTable.h"
+#include "stats/StatsRegistry.h"
+
+namespace warpsim {
+
+std::unique_ptr<IAddressPredictor> makePredictor(const std::string& kind, const PredictorParams& p,
+                                                 std::uint32_t sms) {
+  if (kind == "cooperative")
+    return std::make_unique<ObservationTable>(p.entries, p.mispredictThreshold, true);
+  if (kind == "cooperative-nolec")
+    return std::make_unique<ObservationTable>(p.entries, p.mispredictThreshold, false);
+  if (kind == "cta-aware") return std::make_unique<CtaAwarePredictor>(sms, p.mispredictThreshold);
+  throw std::logic_error("makePredictor: unknown kind " + kind);
+}
+
+PredictionObserver::PredictionObserver(sc_core::sc_module_name name, const PredictorParams& params,
+                                       std::uint32_t sms, StatsRegistry& stats)
+    : sc_core::sc_module(name), params_(params) {
+  for (const std::string& kind : params.kinds) {
+    auto t = std::make_unique<Track>();
+    t->kind = kind;
+    t->predictor = makePredictor(kind, params, sms);
+    if (kind == "cooperative") cooperative_ = static_cast<ObservationTable*>(t->predictor.get());
+    const std::string p = std::string(this->name()) + "." + kind;
+    stats.addCounter(p + ".loads", t->loads);
+    stats.addCounter(p + ".predictions", t->predictions);
+    stats.addCounter(p + ".correct", t->correct);
+    stats.addRatio(p + ".pcov", t->predictions, t->loads);
+    stats.addRatio(p + ".pacc", t->correct, t->predictions);
+    tracks_.push_back(std::move(t));
+  }
+  if (params.prefetch) {
+    const std::string p = std::string(this->name()) + ".prefetch";
+    stats.addCounter(p + ".issued", tracker_.issuedCount);
+    stats.addCounter(p + ".dropped", dropped_);
+    stats.addCounter(p + ".useful", tracker_.useful);
+    stats.addCounter(p + ".early", tracker_.early);
+    stats.addCounter(p + ".late", tracker_.late);
+    stats.addCounter(p + ".useless", tracker_.useless);
+  }
+}
+
+void PredictionObserver::setPrefetcher(PrefetchSink sink, L2Probe inL2) {
+  sink_ = std::move(sink);
+  inL2_ = std::move(inL2);
+}
+
+void PredictionObserver::expect(const Workload& workload) {
+  grids_.clear();
+  for (const KernelDesc& k : workload.kernels) grids_.push_back(k.grid);
+  kernel_ = 0;
+  startKernel();
+}
+
+void PredictionObserver::kernelDone() {
+  tracker_.flush();
+  newestCta_ = -1;
+  ++kernel_;
+  startKernel();
+}
+
+void PredictionObserver::startKernel() {
+  if (kernel_ >= grids_.size()) return;
+  for (auto& t : tracks_) t->predictor->startKernel(grids_[kernel_]);
+}
+
+void PredictionObserver::write(const tlm::tlm_generic_payload& trans) {
+  const GpuRequest& r = GpuRequest::of(trans);
+  if (r.kind != ReqKind::Load || r.space != ReqSpace::Global || r.has(GpuRequest::kPrefetch))
+    return;
+  const LoadObservation o = LoadObservation::of(r);
+  if (sink_) tracker_.demand(o.addr, inL2_(o.addr));
+  for (auto& t : tracks_) {
+    t->loads.inc();
+    const IAddressPredictor::Verdict v = t->predictor->observe(o);
+    if (v == IAddressPredictor::Verdict::None) continue;
+    t->predictions.inc();
+    if (v == IAddressPredictor::Verdict::Correct) t->correct.inc();
+  }
+  if (sink_ && cooperative_) prefetchFor(o, r);
+}
+
+// Beyond the paper (§V: "prefetching for warps of the next oldest thread block may result in
+// timely prefetch"): for the load just seen, ask the cooperative table for the same load of the
+// same local warp in the CTA prefetch_distance CTAs after the newest CTA seen so far (CTAs are
+// dispatched in linear order), and prefetch those lines into their L2 slices.
+void PredictionObserver::prefetchFor(const LoadObservation& o, const GpuRequest& r) {
+  if (kernel_ >= grids_.size()) return;
+  const Dim3& g = grids_[kernel_];
+  newestCta_ = std::max<std::int64_t>(newestCta_, static_cast<std::int64_t>(o.cta));
+  const std::uint64_t t = static_cast<std::uint64_t>(newestCta_) + params_.prefetchDistance;
+  if (t >= g.count()) return;
+  LoadObservation target = o;
+  target.cta = t;
+  target.ctaDim = {static_cast<std::uint32_t>(t % g.x), static_cast<std::uint32_t>((t / g.x) % g.y),
+                   static_cast<std::uint32_t>(t / (std::uint64_t{g.x} * g.y))};
+  std::array<Addr, ObservationTable::kAddresses> lines{};
+  const std::uint32_t n = cooperative_->predictFor(target, lines);
+  for (std::uint32_t k = 0; k < n; ++k) {
+    if (!tracker_.fresh(lines[k])) continue;
+    if (sink_(lines[k], r))
+      tracker_.issued(lines[k]);
+    else
+      dropped_.inc();
+  }
+}
+
+}  // namespace warpsim

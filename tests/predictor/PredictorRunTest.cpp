@@ -1,0 +1,51 @@
+// The predictors observing a whole GPU run through the L1Ds' analysis ports (GpuParams
+// defaults, 15 SMs): per-kernel pcov and pacc on the CP-like kernel of the paper's grid (8, 32).
+#include <catch2/catch.hpp>
+
+#include "../models/GpuTestSupport.h"
+#include "workload/WorkloadLibrary.h"
+
+using namespace warpsim;
+using namespace warpsim::test;
+
+TEST_CASE("CP-like kernel on 15 SMs: cooperative PACC 1, PCOV 2030/2048; CTA-aware 1506/2048") {
+  GpuParams p = tinyGpu(15);
+  p.predictor.enable = true;
+  p.predictor.kinds = {"cooperative", "cooperative-nolec", "cta-aware"};
+  GpuRun run(p, makeWorkload("cp", 8));
+  REQUIRE(run.stats.kernels().size() == 1);
+  const nlohmann::json k = run.stats.kernels()[0]["stats"]["gpu"]["predictor"];
+  // 256 CTAs x 4 warps x 2 loads, each one line that misses in the L1D.
+  for (const char* kind : {"cooperative", "cooperative-nolec", "cta-aware"})
+    CHECK(k[kind]["loads"].get<std::uint64_t>() == 2048);
+  // Learning costs 9 requests per load PC: CTAs 0..7 all run at once on different SMs, and
+  // CTA (0,1) is in the first wave.
+  CHECK(k["cooperative"]["predictions"].get<std::uint64_t>() == 2030);
+  CHECK(k["cooperative"]["pacc"].get<double>() == 1.0);
+  CHECK(k["cooperative"]["pcov"].get<double>() == Approx(2030.0 / 2048));
+  CHECK(k["cooperative-nolec"]["predictions"].get<std::uint64_t>() == 2030);
+  // CTA-aware never predicts a CTA's first warp: at most 3 of 4 warps.
+  CHECK(k["cta-aware"]["predictions"].get<std::uint64_t>() == 1506);
+  CHECK(k["cta-aware"]["pacc"].get<double>() == 1.0);
+}
+
+TEST_CASE(
+    "CP-like kernel with prefetching one CTA ahead: prefetch counts and no timing change "
+    "without it") {
+  GpuParams p = tinyGpu(15);
+  p.predictor.enable = true;
+  p.predictor.kinds = {"cooperative"};
+  p.predictor.prefetch = true;
+  p.predictor.prefetchDistance = 1;
+  GpuRun run(p, makeWorkload("cp", 8));
+  const nlohmann::json f = run.stats.kernels()[0]["stats"]["gpu"]["predictor"]["prefetch"];
+  const auto n = [&](const char* k) { return f[k].get<std::uint64_t>(); };
+  CHECK(n("issued") == 242);
+  CHECK(n("useful") == 92);
+  CHECK(n("late") == 150);
+  CHECK(n("early") == 0);
+  CHECK(n("useless") == 0);
+  CHECK(n("useful") + n("late") + n("early") + n("useless") == n("issued"));
+  // The observers themselves see the same requests as without prefetching.
+  CHECK(run.stats.kernels()[0]["stats"]["gpu"]["predictor"]["cooperative"]["loads"] == 2048);
+}
