@@ -1,0 +1,166 @@
+#include "noc/Router.h"
+
+#include <algorithm>
+#include <ostream>
+#include <stdexcept>
+
+#include "core/Watchdog.h"
+
+namespace warpsim::noc {
+
+namespace {
+constexpr Cycle kNever = ~Cycle{0};
+}
+
+const char* portName(std::uint32_t port) {
+  static const char* const names[] = {"local", "north", "east", "south", "west"};
+  return port < kPorts ? names[port] : "?";
+}
+
+Router::Router(std::uint32_t node, const MeshParams& params, Watchdog* watchdog)
+    : node_(node),
+      x_(node % params.cols),
+      y_(node / params.cols),
+      params_(params),
+      watchdog_(watchdog) {
+  for (auto& port : in_)
+    for (auto& q : port) q = FlitQueue(params.vcBuffer);
+}
+
+void Router::connectOut(std::uint32_t port, PortRef downstream, std::uint32_t depth,
+                        Counter& flits) {
+  out_[port].down = downstream;
+  for (auto& c : out_[port].credits) c.reset(depth);
+  out_[port].flits = &flits;
+}
+
+std::uint32_t Router::route(std::uint32_t dest) const {
+  const std::uint32_t dx = dest % params_.cols, dy = dest / params_.cols;
+  if (dx > x_) return kEast;
+  if (dx < x_) return kWest;
+  if (dy > y_) return kSouth;
+  if (dy < y_) return kNorth;
+  return kLocal;
+}
+
+void Router::pushFlit(std::uint32_t port, const Flit& flit, Cycle visibleAt) {
+  FlitQueue& q = in_[port][flit.packet.vc];
+  if (q.full())
+    throw std::logic_error("mesh router " + std::to_string(node_) + ": flit into a full " +
+                           portName(port) + " buffer (credit protocol broken)");
+  q.push(flit, visibleAt);
+  wakeAt(visibleAt);
+}
+
+void Router::pushCredit(std::uint32_t port, std::uint32_t vc, Cycle visibleAt) {
+  CreditCounter& c = out_[port].credits[vc];
+  // A flit waiting for this credit made the router sleep; otherwise it is awake already.
+  const bool starved = c.available(visibleAt - 1) == 0;
+  c.give(visibleAt);
+  if (starved) wakeAt(visibleAt);
+}
+
+bool Router::mayGo(std::uint32_t port, std::uint32_t vc, std::uint32_t out, Cycle t) {
+  Output& o = out_[out];
+  const Flit& f = in_[port][vc].front();
+  if (f.head ? o.owner[vc] != kFree : o.owner[vc] != port) return false;
+  return o.credits[vc].available(t) > 0;
+}
+
+bool Router::tick() {
+  const Cycle t = now();
+  // Separable allocation: each output grants one requesting (input, VC) round-robin; outputs
+  // take turns first (rotating with the cycle number, so sleeping changes nothing); an input
+  // sends at most one flit per cycle.
+  std::array<std::uint32_t, kPorts> want{};
+  for (std::uint32_t p = 0; p < kPorts; ++p)
+    for (std::uint32_t v = 0; v < kVcs; ++v) {
+      const FlitQueue& q = in_[p][v];
+      if (q.empty() || q.frontVisibleAt() > t) continue;
+      const std::uint32_t o = route(q.front().packet.dest);
+      if (mayGo(p, v, o, t)) want[o] |= 1u << (p * kVcs + v);
+    }
+  std::uint32_t inputUsed = 0;
+  constexpr std::uint32_t kPairs = kPorts * kVcs;
+  for (std::uint32_t k = 0; k < kPorts; ++k) {
+    const auto o = static_cast<std::uint32_t>((t + k) % kPorts);
+    if (!want[o]) continue;
+    for (std::uint32_t j = 0; j < kPairs; ++j) {
+      const std::uint32_t i = (out_[o].rr + j) % kPairs;
+      const std::uint32_t p = i / kVcs;
+      if (!(want[o] >> i & 1u) || (inputUsed >> p & 1u)) continue;
+      send(p, i % kVcs, o, t);
+      inputUsed |= 1u << p;
+      out_[o].rr = (i + 1) % kPairs;
+      break;
+    }
+  }
+  const Cycle next = nextEvent(t);
+  if (next == kNever) return false;
+  if (next <= t + 1) return true;
+  wakeAt(next);
+  return false;
+}
+
+void Router::send(std::uint32_t p, std::uint32_t vc, std::uint32_t o, Cycle t) {
+  FlitQueue& q = in_[p][vc];
+  const Flit f = q.front();
+  q.pop();
+  Output& out = out_[o];
+  out.credits[vc].take();
+  if (f.head) out.owner[vc] = p;
+  if (f.tail) out.owner[vc] = kFree;
+  out.flits->inc();
+  if (observer_) observer_->flitSent(node_, o, f, t);
+  // A router downstream adds its pipeline; a network interface takes the flit off the link.
+  const Cycle at = t + params_.linkLatency + (o == kLocal ? 0 : params_.routerLatency);
+  out.down.to->pushFlit(out.down.port, f, at);
+  up_[p].to->pushCredit(up_[p].port, vc, t + 1);
+  if (watchdog_) watchdog_->progress();
+}
+
+// When the router next has something to do: a flit becoming visible, or a visible flit that
+// can go once a credit lands or the switch frees. A flit waiting for a credit with none in flight
+// sleeps: the credit's return wakes the router. A head waiting for an output VC another packet
+// holds sleeps too: that packet's flits keep the router awake, or wake it when they arrive.
+Cycle Router::nextEvent(Cycle t) {
+  Cycle next = kNever;
+  for (std::uint32_t p = 0; p < kPorts; ++p)
+    for (std::uint32_t v = 0; v < kVcs; ++v) {
+      const FlitQueue& q = in_[p][v];
+      if (q.empty()) continue;
+      if (q.frontVisibleAt() > t) {
+        next = std::min(next, q.frontVisibleAt());
+        continue;
+      }
+      Output& o = out_[route(q.front().packet.dest)];
+      if (q.front().head ? o.owner[v] != kFree : o.owner[v] != p) continue;
+      if (o.credits[v].available(t) > 0 || o.credits[v].inFlightAt(t) != 0) return t + 1;
+    }
+  return next;
+}
+
+bool Router::holdsFlits() const {
+  for (const auto& port : in_)
+    for (const auto& q : port)
+      if (!q.empty()) return true;
+  return false;
+}
+
+void Router::describeWaits(std::ostream& os) const {
+  for (std::uint32_t p = 0; p < kPorts; ++p)
+    for (std::uint32_t v = 0; v < kVcs; ++v) {
+      const FlitQueue& q = in_[p][v];
+      if (q.empty()) continue;
+      const std::uint32_t o = route(q.front().packet.dest);
+      os << "router " << node_ << " input " << portName(p) << (v ? " response" : " request")
+         << " VC: " << q.size() << " flits, front for node " << q.front().packet.dest << " via "
+         << portName(o) << " (credits "
+         << const_cast<CreditCounter&>(out_[o].credits[v]).available(now()) << ", VC "
+         << (out_[o].owner[v] == kFree ? std::string("free")
+                                       : "held by " + std::string(portName(out_[o].owner[v])))
+         << ")\n";
+    }
+}
+
+}  // namespace warpsim::noc
