@@ -34,21 +34,26 @@ struct Flit {
 // Fixed capacity: pushes never allocate.
 class FlitQueue {
  public:
-  explicit FlitQueue(std::uint32_t capacity = 1) : slots_(capacity) {}
+  explicit FlitQueue(std::uint32_t capacity = 1) : capacity_(capacity) {
+    std::uint32_t n = 1;
+    while (n < capacity) n *= 2;
+    slots_.resize(n);
+    mask_ = n - 1;
+  }
   bool empty() const { return size_ == 0; }
-  bool full() const { return size_ == slots_.size(); }
+  bool full() const { return size_ == capacity_; }
   std::uint32_t size() const { return size_; }
   void push(const Flit& f, Cycle visibleAt) {
-    slots_[(head_ + size_) % slots_.size()] = Entry{f, visibleAt};
+    slots_[(head_ + size_) & mask_] = Entry{f, visibleAt};
     ++size_;
   }
   const Flit& front() const { return slots_[head_].flit; }
   Cycle frontVisibleAt() const { return slots_[head_].visibleAt; }
   // Entry i from the front (i < size()).
-  const Flit& at(std::uint32_t i) const { return slots_[(head_ + i) % slots_.size()].flit; }
-  Cycle visibleAt(std::uint32_t i) const { return slots_[(head_ + i) % slots_.size()].visibleAt; }
+  const Flit& at(std::uint32_t i) const { return slots_[(head_ + i) & mask_].flit; }
+  Cycle visibleAt(std::uint32_t i) const { return slots_[(head_ + i) & mask_].visibleAt; }
   void pop() {
-    head_ = (head_ + 1) % static_cast<std::uint32_t>(slots_.size());
+    head_ = (head_ + 1) & mask_;
     --size_;
   }
 
@@ -57,8 +62,8 @@ class FlitQueue {
     Flit flit;
     Cycle visibleAt = 0;
   };
-  std::vector<Entry> slots_;
-  std::uint32_t head_ = 0, size_ = 0;
+  std::vector<Entry> slots_;  // a power of two: indices wrap with a mask
+  std::uint32_t capacity_, mask_ = 0, head_ = 0, size_ = 0;
 };
 
 // The credits an output holds for one VC of the input it feeds: one per free flit slot there.

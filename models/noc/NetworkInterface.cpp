@@ -49,14 +49,14 @@ void NetworkInterface::pushFlit(std::uint32_t, const Flit& flit, Cycle visibleAt
     throw std::logic_error("mesh interface " + std::to_string(node_) +
                            ": flit into a full ejection buffer (credit protocol broken)");
   q.push(flit, visibleAt);
-  if (flit.tail) wakeAt(visibleAt);  // nothing to do before the whole packet is here
+  if (flit.tail && !isActive()) wakeAt(visibleAt);  // nothing to do before the whole packet is here
 }
 
 void NetworkInterface::pushCredit(std::uint32_t, std::uint32_t vc, Cycle visibleAt) {
   CreditCounter& c = credits_[vc];
   const bool starved = c.available(visibleAt - 1) == 0;
   c.give(visibleAt);
-  if (starved) wakeAt(visibleAt);
+  if (starved && !isActive()) wakeAt(visibleAt);
 }
 
 std::uint32_t NetworkInterface::hops(const Packet& p) const {

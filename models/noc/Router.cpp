@@ -25,6 +25,15 @@ Router::Router(std::uint32_t node, const MeshParams& params, Watchdog* watchdog)
       watchdog_(watchdog) {
   for (auto& port : in_)
     for (auto& q : port) q = FlitQueue(params.vcBuffer);
+  // XY: first along the row (east/west) to the destination column, then along the column.
+  for (std::uint32_t dest = 0; dest < params.nodes(); ++dest) {
+    const std::uint32_t dx = dest % params.cols, dy = dest / params.cols;
+    routeTo_.push_back(dx > x_   ? kEast
+                       : dx < x_ ? kWest
+                       : dy > y_ ? kSouth
+                       : dy < y_ ? kNorth
+                                 : kLocal);
+  }
 }
 
 void Router::connectOut(std::uint32_t port, PortRef downstream, std::uint32_t depth,
@@ -34,22 +43,14 @@ void Router::connectOut(std::uint32_t port, PortRef downstream, std::uint32_t de
   out_[port].flits = &flits;
 }
 
-std::uint32_t Router::route(std::uint32_t dest) const {
-  const std::uint32_t dx = dest % params_.cols, dy = dest / params_.cols;
-  if (dx > x_) return kEast;
-  if (dx < x_) return kWest;
-  if (dy > y_) return kSouth;
-  if (dy < y_) return kNorth;
-  return kLocal;
-}
-
 void Router::pushFlit(std::uint32_t port, const Flit& flit, Cycle visibleAt) {
   FlitQueue& q = in_[port][flit.packet.vc];
   if (q.full())
     throw std::logic_error("mesh router " + std::to_string(node_) + ": flit into a full " +
                            portName(port) + " buffer (credit protocol broken)");
   q.push(flit, visibleAt);
-  wakeAt(visibleAt);
+  occupied_ |= 1u << (port * kVcs + flit.packet.vc);
+  if (!isActive()) wakeAt(visibleAt);  // an active router sees the flit in its next tick
 }
 
 void Router::pushCredit(std::uint32_t port, std::uint32_t vc, Cycle visibleAt) {
@@ -57,7 +58,7 @@ void Router::pushCredit(std::uint32_t port, std::uint32_t vc, Cycle visibleAt) {
   // A flit waiting for this credit made the router sleep; otherwise it is awake already.
   const bool starved = c.available(visibleAt - 1) == 0;
   c.give(visibleAt);
-  if (starved) wakeAt(visibleAt);
+  if (starved && !isActive()) wakeAt(visibleAt);
 }
 
 bool Router::mayGo(std::uint32_t port, std::uint32_t vc, std::uint32_t out, Cycle t) {
@@ -73,13 +74,14 @@ bool Router::tick() {
   // take turns first (rotating with the cycle number, so sleeping changes nothing); an input
   // sends at most one flit per cycle.
   std::array<std::uint32_t, kPorts> want{};
-  for (std::uint32_t p = 0; p < kPorts; ++p)
-    for (std::uint32_t v = 0; v < kVcs; ++v) {
-      const FlitQueue& q = in_[p][v];
-      if (q.empty() || q.frontVisibleAt() > t) continue;
-      const std::uint32_t o = route(q.front().packet.dest);
-      if (mayGo(p, v, o, t)) want[o] |= 1u << (p * kVcs + v);
-    }
+  for (std::uint32_t bits = occupied_; bits; bits &= bits - 1) {
+    const auto i = static_cast<std::uint32_t>(__builtin_ctz(bits));
+    const std::uint32_t p = i / kVcs, v = i % kVcs;
+    const FlitQueue& q = in_[p][v];
+    if (q.frontVisibleAt() > t) continue;
+    const std::uint32_t o = route(q.front().packet.dest);
+    if (mayGo(p, v, o, t)) want[o] |= 1u << i;
+  }
   std::uint32_t inputUsed = 0;
   constexpr std::uint32_t kPairs = kPorts * kVcs;
   for (std::uint32_t k = 0; k < kPorts; ++k) {
@@ -106,6 +108,7 @@ void Router::send(std::uint32_t p, std::uint32_t vc, std::uint32_t o, Cycle t) {
   FlitQueue& q = in_[p][vc];
   const Flit f = q.front();
   q.pop();
+  if (q.empty()) occupied_ &= ~(1u << (p * kVcs + vc));
   Output& out = out_[o];
   out.credits[vc].take();
   if (f.head) out.owner[vc] = p;
@@ -125,26 +128,19 @@ void Router::send(std::uint32_t p, std::uint32_t vc, std::uint32_t o, Cycle t) {
 // holds sleeps too: that packet's flits keep the router awake, or wake it when they arrive.
 Cycle Router::nextEvent(Cycle t) {
   Cycle next = kNever;
-  for (std::uint32_t p = 0; p < kPorts; ++p)
-    for (std::uint32_t v = 0; v < kVcs; ++v) {
-      const FlitQueue& q = in_[p][v];
-      if (q.empty()) continue;
-      if (q.frontVisibleAt() > t) {
-        next = std::min(next, q.frontVisibleAt());
-        continue;
-      }
-      Output& o = out_[route(q.front().packet.dest)];
-      if (q.front().head ? o.owner[v] != kFree : o.owner[v] != p) continue;
-      if (o.credits[v].available(t) > 0 || o.credits[v].inFlightAt(t) != 0) return t + 1;
+  for (std::uint32_t bits = occupied_; bits; bits &= bits - 1) {
+    const auto i = static_cast<std::uint32_t>(__builtin_ctz(bits));
+    const std::uint32_t p = i / kVcs, v = i % kVcs;
+    const FlitQueue& q = in_[p][v];
+    if (q.frontVisibleAt() > t) {
+      next = std::min(next, q.frontVisibleAt());
+      continue;
     }
+    Output& o = out_[route(q.front().packet.dest)];
+    if (q.front().head ? o.owner[v] != kFree : o.owner[v] != p) continue;
+    if (o.credits[v].available(t) > 0 || o.credits[v].inFlightAt(t) != 0) return t + 1;
+  }
   return next;
-}
-
-bool Router::holdsFlits() const {
-  for (const auto& port : in_)
-    for (const auto& q : port)
-      if (!q.empty()) return true;
-  return false;
 }
 
 void Router::describeWaits(std::ostream& os) const {

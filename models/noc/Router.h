@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 #include <iosfwd>
+#include <vector>
 
 #include "core/Clocked.h"
 #include "noc/Flit.h"
@@ -43,13 +44,13 @@ class Router : public Clocked, public IFlitPort {
   void setObserver(IFlitObserver* o) { observer_ = o; }
 
   // XY: first along the row (east/west) to the destination column, then along the column.
-  std::uint32_t route(std::uint32_t dest) const;
+  std::uint32_t route(std::uint32_t dest) const { return routeTo_[dest]; }
 
   bool tick() override;
   void pushFlit(std::uint32_t port, const Flit& flit, Cycle visibleAt) override;
   void pushCredit(std::uint32_t port, std::uint32_t vc, Cycle visibleAt) override;
   void describeWaits(std::ostream& os) const;
-  bool holdsFlits() const;
+  bool holdsFlits() const { return occupied_ != 0; }
 
  private:
   static constexpr std::uint32_t kFree = ~0u;
@@ -72,6 +73,8 @@ class Router : public Clocked, public IFlitPort {
   std::array<std::array<FlitQueue, kVcs>, kPorts> in_;
   std::array<PortRef, kPorts> up_;
   std::array<Output, kPorts> out_;
+  std::vector<std::uint8_t> routeTo_;  // output port per destination node (XY), precomputed
+  std::uint32_t occupied_ = 0;         // bit port x kVcs + vc: that input VC holds flits
 };
 
 }  // namespace warpsim::noc
