@@ -76,6 +76,10 @@ class CreditCounter {
     settle(now);
     return credits_;
   }
+  // The same, without folding (for diagnostics).
+  std::uint32_t peek(Cycle now) const {
+    return credits_ + (inFlight_ && inFlightAt_ <= now ? inFlight_ : 0);
+  }
   void take() { --credits_; }
   void give(Cycle visibleAt) {
     settle(visibleAt - 1);

@@ -12,7 +12,9 @@ void MeshParams::declare(ConfigSchema& s) {
             "mesh columns (topology mesh; 0: the smallest square holding every core and "
             "memory controller)",
             0, 64);
-  s.addUInt("icnt.mesh_rows", 0, "mesh rows (topology mesh; 0: as many as mesh_cols)", 0, 64);
+  s.addUInt("icnt.mesh_rows", 0,
+            "mesh rows (topology mesh; 0: as many as the cores and memory controllers need)", 0,
+            64);
   s.addUInt("icnt.router_latency", 2,
             "mesh router pipeline: cycles from a flit's arrival until it may cross the switch", 0,
             64);

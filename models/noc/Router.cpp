@@ -151,8 +151,7 @@ void Router::describeWaits(std::ostream& os) const {
       const std::uint32_t o = route(q.front().packet.dest);
       os << "router " << node_ << " input " << portName(p) << (v ? " response" : " request")
          << " VC: " << q.size() << " flits, front for node " << q.front().packet.dest << " via "
-         << portName(o) << " (credits "
-         << const_cast<CreditCounter&>(out_[o].credits[v]).available(now()) << ", VC "
+         << portName(o) << " (credits " << out_[o].credits[v].peek(now()) << ", VC "
          << (out_[o].owner[v] == kFree ? std::string("free")
                                        : "held by " + std::string(portName(out_[o].owner[v])))
          << ")\n";
