@@ -31,6 +31,12 @@ void NetworkInterface::connect(PortRef router, Counter& injectFlits) {
 
 void NetworkInterface::inject(std::uint32_t queue, Packet p) {
   Queue& q = queues_[queue];
+  // A packet is handed on whole from an ejection buffer: it must fit (MeshParams checks the
+  // largest the GPU sends).
+  if (p.flits > params_.vcBuffer || p.flits == 0)
+    throw std::logic_error(
+        "mesh interface " + std::to_string(node_) + ": a packet of " + std::to_string(p.flits) +
+        " flits does not fit icnt.vc_buffer = " + std::to_string(params_.vcBuffer));
   p.src = static_cast<std::uint16_t>(node_);
   p.vc = q.vc;
   p.injectedAt = now();
