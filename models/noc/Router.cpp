@@ -82,20 +82,22 @@ bool Router::tick() {
     const std::uint32_t o = route(q.front().packet.dest);
     if (mayGo(p, v, o, t)) want[o] |= 1u << i;
   }
-  std::uint32_t inputUsed = 0;
-  constexpr std::uint32_t kPairs = kPorts * kVcs;
+  constexpr std::uint32_t kPairs = kPorts * kVcs, kAllPairs = (1u << kPairs) - 1;
+  std::uint32_t used = 0;  // the (input, VC) pairs of inputs that have sent this cycle
+  const auto first = static_cast<std::uint32_t>(t % kPorts);
   for (std::uint32_t k = 0; k < kPorts; ++k) {
-    const auto o = static_cast<std::uint32_t>((t + k) % kPorts);
-    if (!want[o]) continue;
-    for (std::uint32_t j = 0; j < kPairs; ++j) {
-      const std::uint32_t i = (out_[o].rr + j) % kPairs;
-      const std::uint32_t p = i / kVcs;
-      if (!(want[o] >> i & 1u) || (inputUsed >> p & 1u)) continue;
-      send(p, i % kVcs, o, t);
-      inputUsed |= 1u << p;
-      out_[o].rr = (i + 1) % kPairs;
-      break;
-    }
+    const std::uint32_t o = first + k < kPorts ? first + k : first + k - kPorts;
+    const std::uint32_t m = want[o] & ~used;
+    if (!m) continue;
+    // The first requester at or after the round-robin pointer: rotate, take the lowest bit.
+    const std::uint32_t rr = out_[o].rr;
+    const std::uint32_t rotated = ((m >> rr) | (m << (kPairs - rr))) & kAllPairs;
+    std::uint32_t i = rr + static_cast<std::uint32_t>(__builtin_ctz(rotated));
+    if (i >= kPairs) i -= kPairs;
+    const std::uint32_t p = i / kVcs;
+    send(p, i % kVcs, o, t);
+    used |= ((1u << kVcs) - 1) << (p * kVcs);
+    out_[o].rr = i + 1 < kPairs ? i + 1 : 0;
   }
   const Cycle next = nextEvent(t);
   if (next == kNever) return false;
