@@ -49,6 +49,7 @@ void Router::pushFlit(std::uint32_t port, const Flit& flit, Cycle visibleAt) {
     throw std::logic_error("mesh router " + std::to_string(node_) + ": flit into a full " +
                            portName(port) + " buffer (credit protocol broken)");
   q.push(flit, visibleAt);
+  if (q.size() == 1) refreshFront(port, flit.packet.vc);
   occupied_ |= 1u << (port * kVcs + flit.packet.vc);
   if (!isActive()) wakeAt(visibleAt);  // an active router sees the flit in its next tick
 }
@@ -61,10 +62,17 @@ void Router::pushCredit(std::uint32_t port, std::uint32_t vc, Cycle visibleAt) {
   if (starved && !isActive()) wakeAt(visibleAt);
 }
 
+void Router::refreshFront(std::uint32_t port, std::uint32_t vc) {
+  const FlitQueue& q = in_[port][vc];
+  Front& f = front_[port * kVcs + vc];
+  f.at = q.frontVisibleAt();
+  f.out = static_cast<std::uint8_t>(route(q.front().packet.dest));
+  f.head = q.front().head;
+}
+
 bool Router::mayGo(std::uint32_t port, std::uint32_t vc, std::uint32_t out, Cycle t) {
   Output& o = out_[out];
-  const Flit& f = in_[port][vc].front();
-  if (f.head ? o.owner[vc] != kFree : o.owner[vc] != port) return false;
+  if (front_[port * kVcs + vc].head ? o.owner[vc] != kFree : o.owner[vc] != port) return false;
   return o.credits[vc].available(t) > 0;
 }
 
@@ -76,11 +84,9 @@ bool Router::tick() {
   std::array<std::uint32_t, kPorts> want{};
   for (std::uint32_t bits = occupied_; bits; bits &= bits - 1) {
     const auto i = static_cast<std::uint32_t>(__builtin_ctz(bits));
-    const std::uint32_t p = i / kVcs, v = i % kVcs;
-    const FlitQueue& q = in_[p][v];
-    if (q.frontVisibleAt() > t) continue;
-    const std::uint32_t o = route(q.front().packet.dest);
-    if (mayGo(p, v, o, t)) want[o] |= 1u << i;
+    const Front& f = front_[i];
+    if (f.at > t) continue;
+    if (mayGo(i / kVcs, i % kVcs, f.out, t)) want[f.out] |= 1u << i;
   }
   constexpr std::uint32_t kPairs = kPorts * kVcs, kAllPairs = (1u << kPairs) - 1;
   std::uint32_t used = 0;  // the (input, VC) pairs of inputs that have sent this cycle
@@ -110,7 +116,10 @@ void Router::send(std::uint32_t p, std::uint32_t vc, std::uint32_t o, Cycle t) {
   FlitQueue& q = in_[p][vc];
   const Flit f = q.front();
   q.pop();
-  if (q.empty()) occupied_ &= ~(1u << (p * kVcs + vc));
+  if (q.empty())
+    occupied_ &= ~(1u << (p * kVcs + vc));
+  else
+    refreshFront(p, vc);
   Output& out = out_[o];
   out.credits[vc].take();
   if (f.head) out.owner[vc] = p;
@@ -133,13 +142,13 @@ Cycle Router::nextEvent(Cycle t) {
   for (std::uint32_t bits = occupied_; bits; bits &= bits - 1) {
     const auto i = static_cast<std::uint32_t>(__builtin_ctz(bits));
     const std::uint32_t p = i / kVcs, v = i % kVcs;
-    const FlitQueue& q = in_[p][v];
-    if (q.frontVisibleAt() > t) {
-      next = std::min(next, q.frontVisibleAt());
+    const Front& f = front_[i];
+    if (f.at > t) {
+      next = std::min(next, f.at);
       continue;
     }
-    Output& o = out_[route(q.front().packet.dest)];
-    if (q.front().head ? o.owner[v] != kFree : o.owner[v] != p) continue;
+    Output& o = out_[f.out];
+    if (f.head ? o.owner[v] != kFree : o.owner[v] != p) continue;
     if (o.credits[v].available(t) > 0 || o.credits[v].inFlightAt(t) != 0) return t + 1;
   }
   return next;

@@ -75,6 +75,15 @@ class Router : public Clocked, public IFlitPort {
   std::array<Output, kPorts> out_;
   std::vector<std::uint8_t> routeTo_;  // output port per destination node (XY), precomputed
   std::uint32_t occupied_ = 0;         // bit port x kVcs + vc: that input VC holds flits
+  // The front flit of each input VC, kept beside the router's state so that a tick reads no
+  // flit buffer until it sends: when it is visible, where it goes, whether it is a head.
+  struct Front {
+    Cycle at = 0;
+    std::uint8_t out = 0;
+    bool head = false;
+  };
+  std::array<Front, kPorts * kVcs> front_{};
+  void refreshFront(std::uint32_t port, std::uint32_t vc);
 };
 
 }  // namespace warpsim::noc
