@@ -2,6 +2,8 @@
 // latency (h + 1)(link + router) + link + flits of a packet over h hops.
 #include <catch2/catch.hpp>
 
+#include <sstream>
+
 #include "NocTestSupport.h"
 
 using namespace warpsim;
@@ -103,4 +105,26 @@ TEST_CASE("mesh: a response passes requests stuck behind a refusing destination"
   CHECK(requests == 1);
   CHECK(response == 300 + 6 * 3 + 1 + 3);
   CHECK(b.fabric.router(4).holdsFlits());
+}
+
+TEST_CASE("mesh: the watchdog dump names the stuck buffers and the refusing endpoint") {
+  FabricBench b(meshParams(3, 1));
+  b.sink.refuseRequestsAt[2] = true;
+  b.driver.resumeAfter = 1000000;
+  std::vector<Script> s;
+  for (int i = 0; i < 30; ++i) s.push_back({0, 0, 2, 0, 1});
+  b.driver.script(s);
+  b.run(500);
+  std::ostringstream os;
+  b.fabric.describeWaits(os);
+  const std::string dump = os.str();
+  CHECK_THAT(dump, Catch::Contains("router 1 input west request VC: 8 flits, front for node 2 via "
+                                   "east (credits 0, VC free)"));
+  CHECK_THAT(dump, Catch::Contains("router 2 input west request VC: 8 flits, front for node 2 via "
+                                   "local (credits 0, VC free)"));
+  CHECK_THAT(dump,
+             Catch::Contains("mesh interface 2: 8 request flits to deliver (the endpoint refuses "
+                             "more)"));
+  CHECK_THAT(dump,
+             Catch::Contains("mesh interface 0 queue 0: 4 packets waiting to enter the mesh"));
 }

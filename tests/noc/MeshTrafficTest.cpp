@@ -54,6 +54,16 @@ TEST_CASE("mesh: uniform random traffic beyond saturation: every packet once, no
   CHECK(empty(b));
 }
 
+TEST_CASE("mesh: uniform random traffic at saturation: every packet once, none lost") {
+  FabricBench b(meshParams(6, 6));
+  const Outcome o = uniform(b, 0.25, 4000, 40000, 9);  // 0.5 flits per node per cycle
+  CHECK(o.delivered == o.injected);
+  CHECK(o.duplicates == 0);
+  CHECK(b.sink.misrouted == 0);
+  CHECK(b.probe.doubleBooked == 0);
+  CHECK(empty(b));
+}
+
 TEST_CASE("mesh: uniform random traffic with destinations refusing requests: none lost") {
   FabricBench b(meshParams(6, 6));
   // Eight nodes block their request VC after every request for 20 cycles, as a busy L2 does;
