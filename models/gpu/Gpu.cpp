@@ -34,7 +34,8 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuParams& params, const PolicyRegi
                       [this](const KernelDesc& k, Cycle s, Cycle e) { kernelDone(k, s, e); },
                       [this](Cycle e) { allDone(e); }},
                   stats),
-      xbar_("icnt", params.icnt, map_, params.sms, engine_.watchdog(), stats, 3) {
+      net_(makeInterconnect("icnt", params.icnt, params.net, map_, params.sms, engine_.watchdog(),
+                            stats)) {
   Watchdog& wd = engine_.watchdog();
   if (params.predictor.enable)
     predictor_ =
@@ -59,14 +60,13 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuParams& params, const PolicyRegi
     for (Cache* l1 : {&sm.l1d, &sm.l1t, &sm.l1c}) {
       core_.add(*l1);
       wd.add(*l1);
-      l1->downstream.bind(xbar_.smSide);  // crossbar ports 3i, 3i+1, 3i+2 (Crossbar::portOf)
+      net_->bindSmPort(l1->downstream);  // ports 3i, 3i+1, 3i+2 (IInterconnect::portOf)
     }
     core_.add(sm);
     wd.add(sm);
     wd.add(sm.lsu);
   }
-  icnt_.add(xbar_);
-  wd.add(xbar_);
+  net_->attach(icnt_, wd);
   for (std::uint32_t p = 0; p < map_.partitions(); ++p) {
     drams_.push_back(std::make_unique<FixedLatencyDram>(("part" + std::to_string(p)).c_str(),
                                                         params.dram, wd, stats));
@@ -83,7 +83,7 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuParams& params, const PolicyRegi
     l2clk_.add(l2);
     wd.add(l2);
     if (!params.predictor.prefetch)
-      xbar_.memSide.bind(l2.upstream);  // crossbar memory port p = partition p
+      net_->bindMemPort(l2.upstream);  // memory-side port p = partition p
     l2.downstream.bind(drams_.back()->socket);
   }
   if (params.predictor.prefetch) buildPrefetcher();
@@ -100,7 +100,7 @@ void Gpu::buildPrefetcher() {
     auto& inj = *injectors_.emplace_back(std::make_unique<PrefetchInjector>(
         ("prefetch_" + std::to_string(p)).c_str(), pool_, params_.l2.lineSize,
         [this](Addr line) { predictor_->prefetchDone(line); }));
-    xbar_.memSide.bind(inj.upstream);  // crossbar memory port p = partition p
+    net_->bindMemPort(inj.upstream);  // memory-side port p = partition p
     inj.downstream.bind(l2s_[p]->upstream);
     l2clk_.add(inj);
     engine_.watchdog().add(inj);
@@ -176,6 +176,7 @@ void Gpu::settleStats(Cycle end) {
   }
   for (auto& c : l2s_) c->settleStats();
   for (auto& d : drams_) d->settleStats();
+  net_->settleStats(end * core_.periodPs() / icnt_.periodPs());  // in icnt cycles
 }
 
 void Gpu::finalize() {

@@ -15,7 +15,7 @@
 #include "dram/AddressMap.h"
 #include "dram/FixedLatencyDram.h"
 #include "gpu/GpuParams.h"
-#include "noc/Crossbar.h"
+#include "noc/Interconnect.h"
 #include "predictor/PredictionObserver.h"
 #include "predictor/PrefetchInjector.h"
 #include "sched/PolicyRegistry.h"
@@ -83,7 +83,7 @@ class Gpu : public sc_core::sc_module {
   AddressMap map_;
   CtaDispatcher dispatcher_;
   std::vector<std::unique_ptr<Sm>> sms_;
-  Crossbar xbar_;
+  std::unique_ptr<IInterconnect> net_;       // gpu.icnt: crossbar or mesh (icnt.topology)
   std::vector<std::unique_ptr<Cache>> l2s_;  // one slice per partition: gpu.l2_P
   std::vector<std::unique_ptr<FixedLatencyDram>> drams_;
   SmStats smTotal_;  // the sum over the SMs: gpu.sm_total

@@ -26,6 +26,7 @@ void GpuParams::declare(ConfigSchema& s) {
   CacheParams::declare(s, "l1c", CacheParams::l1cDefaults());
   CacheParams::declare(s, "l2", CacheParams::l2Defaults());
   CrossbarParams::declare(s);
+  InterconnectParams::declare(s);
   AddressMapParams::declare(s);
   FixedDramParams::declare(s);
   PredictorParams::declare(s);
@@ -58,6 +59,7 @@ GpuParams GpuParams::load(const Config& c) {
   p.icnt = CrossbarParams::load(c);
   p.map = AddressMapParams::load(c);
   p.dram = FixedDramParams::load(c);
+  p.net = InterconnectParams::load(c, p.sms, p.map.partitions, p.l2.lineSize);
   p.predictor = PredictorParams::load(c);
   return p;
 }

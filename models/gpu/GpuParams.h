@@ -8,6 +8,7 @@
 #include "dram/FixedLatencyDram.h"
 #include "lsu/LsuParams.h"
 #include "noc/Crossbar.h"
+#include "noc/Interconnect.h"
 #include "predictor/PredictorParams.h"
 #include "sched/SchedParams.h"
 #include "sm/SmParams.h"
@@ -32,6 +33,7 @@ struct GpuParams {
   CacheParams l1c;  // constant cache, one per SM
   CacheParams l2;   // one slice per memory partition, in front of its DRAM channel
   CrossbarParams icnt;
+  InterconnectParams net;  // icnt.topology, and the mesh when it is chosen
   AddressMapParams map;
   FixedDramParams dram;
   PredictorParams predictor;  // observers only: no effect on timing

@@ -4,6 +4,7 @@
 #include <ostream>
 
 #include "config/Config.h"
+#include "core/ClockDomain.h"
 #include "core/GpuRequest.h"
 #include "stats/StatsRegistry.h"
 
@@ -95,6 +96,11 @@ std::uint32_t Crossbar::portOf(SmId sm, ReqSpace space) const {
                           : space == ReqSpace::Constant ? 2
                                                         : 0;
   return sm.value() * portsPerSm_ + k;
+}
+
+void Crossbar::attach(ClockDomain& icnt, Watchdog& watchdog) {
+  icnt.add(*this);
+  watchdog.add(*this);
 }
 
 bool Crossbar::tick() {

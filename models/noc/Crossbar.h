@@ -2,7 +2,7 @@
 // An ideal crossbar between the SMs and the memory partitions: a fixed traversal latency and
 // per-port bandwidth (one flit per cycle per port), with bounded input buffers whose fullness
 // withholds END_REQ. Requests and responses travel on separate paths, so a response is never
-// stuck behind a request. The 2D mesh (issue 5) plugs into the same sockets.
+// stuck behind a request. The 2D Mesh plugs into the same sockets (IInterconnect).
 #include <cstdint>
 #include <vector>
 
@@ -17,6 +17,7 @@
 #include "core/TimedQueue.h"
 #include "core/Watchdog.h"
 #include "dram/AddressMap.h"
+#include "noc/IInterconnect.h"
 #include "stats/Counter.h"
 
 namespace warpsim {
@@ -35,7 +36,10 @@ struct CrossbarParams {
   static CrossbarParams load(const Config& config);
 };
 
-class Crossbar : public sc_core::sc_module, public Clocked, public IDiagnosable {
+class Crossbar : public sc_core::sc_module,
+                 public Clocked,
+                 public IDiagnosable,
+                 public IInterconnect {
  public:
   tlm_utils::multi_passthrough_target_socket<Crossbar> smSide;      // port i: SM i
   tlm_utils::multi_passthrough_initiator_socket<Crossbar> memSide;  // port p: partition p
@@ -46,7 +50,11 @@ class Crossbar : public sc_core::sc_module, public Clocked, public IDiagnosable 
            std::uint32_t sms, Watchdog& watchdog, StatsRegistry& stats,
            std::uint32_t portsPerSm = 1);
   // The SM-side port a request of `sm` in `space` came from, and its response goes back to.
-  std::uint32_t portOf(SmId sm, ReqSpace space) const;
+  std::uint32_t portOf(SmId sm, ReqSpace space) const override;
+  void bindSmPort(tlm::tlm_initiator_socket<>& l1) override { l1.bind(smSide); }
+  void bindMemPort(tlm::tlm_target_socket<>& l2) override { memSide.bind(l2); }
+  void attach(ClockDomain& icnt, Watchdog& watchdog) override;
+  void settleStats(Cycle) override {}  // every statistic is a count
   bool tick() override;
   void describeWaits(std::ostream& os) const override;
 

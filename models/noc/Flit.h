@@ -1,0 +1,123 @@
+#pragma once
+// What the mesh carries: packets cut into flits (payload pointers, never copies), the per-VC
+// flit buffers of router inputs and network interfaces, credit counters, and the one interface
+// through which routers and network interfaces hand each other flits and credits.
+#include <cstdint>
+#include <vector>
+
+#include "core/Ids.h"
+
+namespace warpsim::noc {
+
+// Virtual channels, one per message class: a response never waits behind a request.
+enum Vc : std::uint8_t { kRequestVc = 0, kResponseVc = 1 };
+constexpr std::uint32_t kVcs = 2;
+
+// A packet as its source network interface received it; every flit carries a copy (32 bytes),
+// so routers never look anything up.
+struct Packet {
+  void* payload = nullptr;   // the tlm payload (or a test token): carried, never copied
+  std::uint32_t target = 0;  // endpoint at the destination node (SM port or partition)
+  std::uint16_t src = 0;     // source node
+  std::uint16_t dest = 0;    // destination node
+  std::uint16_t flits = 1;   // head + body + tail
+  std::uint8_t vc = kRequestVc;
+  Cycle injectedAt = 0;  // icnt cycle the source network interface accepted it
+};
+
+struct Flit {
+  Packet packet;
+  bool head = false, tail = false;
+};
+
+// A FIFO of flits, each visible from a cycle (the cycle its pipeline or link delay ends).
+// Fixed capacity: pushes never allocate.
+class FlitQueue {
+ public:
+  explicit FlitQueue(std::uint32_t capacity = 1) : capacity_(capacity) {
+    std::uint32_t n = 1;
+    while (n < capacity) n *= 2;
+    slots_.resize(n);
+    mask_ = n - 1;
+  }
+  bool empty() const { return size_ == 0; }
+  bool full() const { return size_ == capacity_; }
+  std::uint32_t size() const { return size_; }
+  void push(const Flit& f, Cycle visibleAt) {
+    slots_[(head_ + size_) & mask_] = Entry{f, visibleAt};
+    ++size_;
+  }
+  const Flit& front() const { return slots_[head_].flit; }
+  Cycle frontVisibleAt() const { return slots_[head_].visibleAt; }
+  // Entry i from the front (i < size()).
+  const Flit& at(std::uint32_t i) const { return slots_[(head_ + i) & mask_].flit; }
+  Cycle visibleAt(std::uint32_t i) const { return slots_[(head_ + i) & mask_].visibleAt; }
+  void pop() {
+    head_ = (head_ + 1) & mask_;
+    --size_;
+  }
+
+ private:
+  struct Entry {
+    Flit flit;
+    Cycle visibleAt = 0;
+  };
+  std::vector<Entry> slots_;  // a power of two: indices wrap with a mask
+  std::uint32_t capacity_, mask_ = 0, head_ = 0, size_ = 0;
+};
+
+// The credits an output holds for one VC of the input it feeds: one per free flit slot there.
+// A credit returned at cycle t is usable from t + 1 (the credit's own wire delay); as every
+// credit has the same delay, at most one group is in flight at a time.
+class CreditCounter {
+ public:
+  void reset(std::uint32_t credits) { credits_ = credits; }
+  std::uint32_t available(Cycle now) {
+    settle(now);
+    return credits_;
+  }
+  // The same, without folding (for diagnostics).
+  std::uint32_t peek(Cycle now) const {
+    return credits_ + (inFlight_ && inFlightAt_ <= now ? inFlight_ : 0);
+  }
+  void take() { --credits_; }
+  void give(Cycle visibleAt) {
+    settle(visibleAt - 1);
+    inFlight_ += 1;
+    inFlightAt_ = visibleAt;
+  }
+  // When the credits in flight become usable (0: none in flight).
+  Cycle inFlightAt(Cycle now) {
+    settle(now);
+    return inFlight_ ? inFlightAt_ : 0;
+  }
+
+ private:
+  void settle(Cycle now) {
+    if (inFlight_ && inFlightAt_ <= now) {
+      credits_ += inFlight_;
+      inFlight_ = 0;
+    }
+  }
+  std::uint32_t credits_ = 0, inFlight_ = 0;
+  Cycle inFlightAt_ = 0;
+};
+
+// A router or a network interface as the other end of a channel sees it.
+class IFlitPort {
+ public:
+  virtual ~IFlitPort() = default;
+  // A flit arrives at input `port`, in its packet's VC, usable from `visibleAt`.
+  virtual void pushFlit(std::uint32_t port, const Flit& flit, Cycle visibleAt) = 0;
+  // A flit slot of VC `vc` freed downstream of output `port`; usable from `visibleAt`.
+  virtual void pushCredit(std::uint32_t port, std::uint32_t vc, Cycle visibleAt) = 0;
+};
+
+// One end of a channel: the component and its port number there.
+struct PortRef {
+  IFlitPort* to = nullptr;
+  std::uint32_t port = 0;
+  bool connected() const { return to != nullptr; }
+};
+
+}  // namespace warpsim::noc

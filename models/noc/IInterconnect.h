@@ -1,0 +1,34 @@
+#pragma once
+// What the GPU needs of its interconnect, whichever topology (icnt.topology) it is: the ideal
+// Crossbar or the 2D Mesh. Both have the same sockets and meaning: SM-side target ports, three
+// per SM (its L1D, L1T and L1C, in that order), and memory-side initiator port p = partition p;
+// END_REQ withheld while an SM port's injection queue is full.
+#include <cstdint>
+
+#include <tlm>
+
+#include "core/GpuRequest.h"
+#include "core/Ids.h"
+
+namespace warpsim {
+
+class ClockDomain;
+class Watchdog;
+
+class IInterconnect {
+ public:
+  virtual ~IInterconnect() = default;
+  // Binds the next SM-side port to an L1's downstream socket: call portsPerSm times per SM, in
+  // SM order, L1D then L1T then L1C.
+  virtual void bindSmPort(tlm::tlm_initiator_socket<>& l1) = 0;
+  // Binds the next memory-side port (partition 0 first) to its L2 slice.
+  virtual void bindMemPort(tlm::tlm_target_socket<>& l2) = 0;
+  // The SM-side port a request of `sm` in `space` came from and its response goes back to.
+  virtual std::uint32_t portOf(SmId sm, ReqSpace space) const = 0;
+  // Registers the interconnect's clocked blocks on `icnt` and its waits with `watchdog`.
+  virtual void attach(ClockDomain& icnt, Watchdog& watchdog) = 0;
+  // Closes the statistics' spans up to icnt cycle `end`.
+  virtual void settleStats(Cycle end) = 0;
+};
+
+}  // namespace warpsim

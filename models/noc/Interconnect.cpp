@@ -1,0 +1,40 @@
+#include "noc/Interconnect.h"
+
+#include "config/Config.h"
+#include "noc/Mesh.h"
+
+namespace warpsim {
+
+void InterconnectParams::declare(ConfigSchema& s) {
+  s.addEnum("icnt.topology", "crossbar", {"crossbar", "mesh"},
+            "interconnect: an ideal crossbar (icnt.latency, per-port bandwidth) or a 2D mesh of "
+            "routers (icnt.mesh_*, icnt.router_latency, ...)");
+  MeshParams::declare(s);
+}
+
+InterconnectParams InterconnectParams::load(const Config& c, std::uint32_t sms,
+                                            std::uint32_t partitions, std::uint32_t lineBytes) {
+  InterconnectParams p;
+  const std::string& t = c.getString("icnt.topology");
+  if (t == "crossbar") {
+    p.topology = Topology::Crossbar;
+  } else if (t == "mesh") {
+    p.topology = Topology::Mesh;
+    p.mesh = MeshParams::load(c, sms, partitions, lineBytes);
+  } else {
+    throw ConfigError("icnt.topology = '" + t + "'; allowed: crossbar, mesh");
+  }
+  return p;
+}
+
+std::unique_ptr<IInterconnect> makeInterconnect(const char* name, const CrossbarParams& crossbar,
+                                                const InterconnectParams& net,
+                                                const AddressMap& map, std::uint32_t sms,
+                                                Watchdog& watchdog, StatsRegistry& stats) {
+  // Three SM-side ports per SM: the L1D, L1T and L1C each have their own (IInterconnect).
+  if (net.topology == InterconnectParams::Topology::Mesh)
+    return std::make_unique<Mesh>(name, net.mesh, map, sms, watchdog, stats, 3);
+  return std::make_unique<Crossbar>(name, crossbar, map, sms, watchdog, stats, 3);
+}
+
+}  // namespace warpsim

@@ -1,0 +1,131 @@
+#include "noc/Mesh.h"
+
+#include <ostream>
+
+#include "core/ClockDomain.h"
+#include "stats/StatsRegistry.h"
+
+namespace warpsim {
+
+namespace {
+constexpr std::uint32_t kNone = ~0u;
+}
+
+Mesh::Mesh(sc_core::sc_module_name name, const MeshParams& params, const AddressMap& map,
+           std::uint32_t sms, Watchdog& watchdog, StatsRegistry& stats, std::uint32_t portsPerSm)
+    : sc_core::sc_module(name),
+      smSide("sm_side"),
+      memSide("mem_side"),
+      params_(params),
+      map_(map),
+      sms_(sms),
+      portsPerSm_(portsPerSm),
+      fabric_(params_, *this, &watchdog),
+      queuePort_(params_.nodes()),
+      held_(sms * portsPerSm, nullptr) {
+  smSide.register_nb_transport_fw(this, &Mesh::fwFromSm);
+  memSide.register_nb_transport_bw(this, &Mesh::bwFromMem);
+  for (std::uint32_t port = 0; port < sms * portsPerSm; ++port) {
+    const std::uint32_t node = params_.smNodes.at(port / portsPerSm);
+    portQueue_.push_back(fabric_.ni(node).addQueue(noc::kRequestVc, params_.inputBuffer));
+    queuePort_[node].push_back(port);
+  }
+  for (std::uint32_t p = 0; p < map.partitions(); ++p) {
+    const std::uint32_t node = params_.mcNodes.at(p);
+    // Responses are taken at once (TLM_COMPLETED): the queue is unbounded.
+    mcQueue_.push_back(fabric_.ni(node).addQueue(noc::kResponseVc, 0));
+    queuePort_[node].push_back(kNone);
+  }
+  fabric_.registerStats(stats, this->name());
+}
+
+void Mesh::attach(ClockDomain& icnt, Watchdog& watchdog) {
+  fabric_.registerWith(icnt);
+  watchdog.add(*this);
+}
+
+std::uint32_t Mesh::portOf(SmId sm, ReqSpace space) const {
+  const std::uint32_t k = portsPerSm_ < 3               ? 0
+                          : space == ReqSpace::Texture  ? 1
+                          : space == ReqSpace::Constant ? 2
+                                                        : 0;
+  return sm.value() * portsPerSm_ + k;
+}
+
+void Mesh::injectRequest(std::uint32_t port, Payload& trans) {
+  const std::uint32_t part = map_.partitionOf(trans.get_address()).value();
+  noc::Packet p;
+  p.payload = &trans;
+  p.target = part;
+  p.dest = static_cast<std::uint16_t>(params_.mcNodes[part]);
+  p.flits =
+      static_cast<std::uint16_t>(params_.flitsFor(trans.is_write() ? trans.get_data_length() : 0));
+  fabric_.ni(params_.smNodes[port / portsPerSm_]).inject(portQueue_[port], p);
+}
+
+tlm::tlm_sync_enum Mesh::fwFromSm(int port, Payload& trans, tlm::tlm_phase& phase,
+                                  sc_core::sc_time&) {
+  if (phase != tlm::BEGIN_REQ) return tlm::TLM_COMPLETED;
+  const auto i = static_cast<std::uint32_t>(port);
+  if (fabric_.ni(params_.smNodes[i / portsPerSm_]).full(portQueue_[i])) {
+    held_[i] = &trans;
+    fabric_.stats().injectionStalls.inc();
+    return tlm::TLM_ACCEPTED;
+  }
+  injectRequest(i, trans);
+  phase = tlm::END_REQ;
+  return tlm::TLM_UPDATED;
+}
+
+// A queue let a packet into the mesh: take its port's refused request and release the sender.
+void Mesh::injectionSpace(std::uint32_t node, std::uint32_t queue) {
+  const std::uint32_t port = queuePort_[node][queue];
+  if (port == kNone || !held_[port]) return;
+  Payload* h = held_[port];
+  held_[port] = nullptr;
+  injectRequest(port, *h);
+  tlm::tlm_phase endReq = tlm::END_REQ;
+  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+  smSide[static_cast<int>(port)]->nb_transport_bw(*h, endReq, delay);
+}
+
+tlm::tlm_sync_enum Mesh::bwFromMem(int port, Payload& trans, tlm::tlm_phase& phase,
+                                   sc_core::sc_time&) {
+  const auto part = static_cast<std::uint32_t>(port);
+  noc::NetworkInterface& ni = fabric_.ni(params_.mcNodes[part]);
+  if (phase == tlm::END_REQ) {
+    ni.resume(noc::kRequestVc);
+    return tlm::TLM_ACCEPTED;
+  }
+  const GpuRequest& r = GpuRequest::of(trans);
+  noc::Packet p;
+  p.payload = &trans;
+  p.target = portOf(r.sm, r.space);
+  p.dest = static_cast<std::uint16_t>(params_.smNodes.at(r.sm.value()));
+  p.flits =
+      static_cast<std::uint16_t>(params_.flitsFor(trans.is_read() ? trans.get_data_length() : 0));
+  ni.inject(mcQueue_[part], p);
+  return tlm::TLM_COMPLETED;
+}
+
+bool Mesh::deliver(std::uint32_t, const noc::Packet& p) {
+  Payload& trans = *static_cast<Payload*>(p.payload);
+  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+  if (p.vc == noc::kResponseVc) {
+    tlm::tlm_phase phase = tlm::BEGIN_RESP;
+    smSide[static_cast<int>(p.target)]->nb_transport_bw(trans, phase, delay);
+    return true;
+  }
+  tlm::tlm_phase phase = tlm::BEGIN_REQ;
+  const tlm::tlm_sync_enum s =
+      memSide[static_cast<int>(p.target)]->nb_transport_fw(trans, phase, delay);
+  return s == tlm::TLM_UPDATED && phase == tlm::END_REQ;
+}
+
+void Mesh::describeWaits(std::ostream& os) const {
+  fabric_.describeWaits(os);
+  for (std::size_t i = 0; i < held_.size(); ++i)
+    if (held_[i]) os << name() << " SM port " << i << ": sender held (queue full)\n";
+}
+
+}  // namespace warpsim

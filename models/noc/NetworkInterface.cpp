@@ -1,0 +1,181 @@
+#include "noc/NetworkInterface.h"
+
+#include <algorithm>
+#include <ostream>
+#include <stdexcept>
+
+#include "core/Watchdog.h"
+
+namespace warpsim::noc {
+
+namespace {
+constexpr Cycle kNever = ~Cycle{0};
+}
+
+NetworkInterface::NetworkInterface(std::uint32_t node, const MeshParams& params,
+                                   IMeshEndpoint& endpoint, NocStats& stats, Watchdog* watchdog)
+    : node_(node), params_(params), endpoint_(endpoint), stats_(stats), watchdog_(watchdog) {
+  for (auto& q : eject_) q = FlitQueue(params.vcBuffer);
+}
+
+std::uint32_t NetworkInterface::addQueue(std::uint8_t vc, std::uint32_t capacity) {
+  queues_.push_back(Queue{vc, TimedQueue<Packet>(capacity)});
+  return static_cast<std::uint32_t>(queues_.size() - 1);
+}
+
+void NetworkInterface::connect(PortRef router, Counter& injectFlits) {
+  router_ = router;
+  injectFlits_ = &injectFlits;
+  for (auto& c : credits_) c.reset(params_.vcBuffer);
+}
+
+void NetworkInterface::inject(std::uint32_t queue, Packet p) {
+  Queue& q = queues_[queue];
+  // A packet is handed on whole from an ejection buffer: it must fit (MeshParams checks the
+  // largest the GPU sends).
+  if (p.flits > params_.vcBuffer || p.flits == 0)
+    throw std::logic_error(
+        "mesh interface " + std::to_string(node_) + ": a packet of " + std::to_string(p.flits) +
+        " flits does not fit icnt.vc_buffer = " + std::to_string(params_.vcBuffer));
+  p.src = static_cast<std::uint16_t>(node_);
+  p.vc = q.vc;
+  p.injectedAt = now();
+  q.q.push(p, now() + 1);
+  wake();
+}
+
+void NetworkInterface::resume(std::uint32_t vc) {
+  blocked_[vc] = false;
+  wake();
+}
+
+void NetworkInterface::pushFlit(std::uint32_t, const Flit& flit, Cycle visibleAt) {
+  FlitQueue& q = eject_[flit.packet.vc];
+  if (q.full())
+    throw std::logic_error("mesh interface " + std::to_string(node_) +
+                           ": flit into a full ejection buffer (credit protocol broken)");
+  q.push(flit, visibleAt);
+  if (flit.tail && !isActive()) wakeAt(visibleAt);  // nothing to do before the whole packet is here
+}
+
+void NetworkInterface::pushCredit(std::uint32_t, std::uint32_t vc, Cycle visibleAt) {
+  CreditCounter& c = credits_[vc];
+  const bool starved = c.available(visibleAt - 1) == 0;
+  c.give(visibleAt);
+  if (starved && !isActive()) wakeAt(visibleAt);
+}
+
+std::uint32_t NetworkInterface::hops(const Packet& p) const {
+  const auto d = [](std::uint32_t a, std::uint32_t b) { return a > b ? a - b : b - a; };
+  return d(p.src % params_.cols, p.dest % params_.cols) +
+         d(p.src / params_.cols, p.dest / params_.cols);
+}
+
+bool NetworkInterface::tick() {
+  const Cycle t = now();
+  for (std::uint32_t vc = 0; vc < kVcs; ++vc) eject(vc, t);
+  // One flit per cycle onto the injection link; the VCs take turns.
+  for (std::uint32_t k = 0; k < kVcs; ++k) {
+    const std::uint32_t vc = (rrVc_ + k) % kVcs;
+    if (injectFlit(vc, t)) {
+      rrVc_ = (vc + 1) % kVcs;
+      break;
+    }
+  }
+  const Cycle next = nextEvent(t);
+  if (next == kNever) return false;
+  if (next <= t + 1) return true;
+  wakeAt(next);
+  return false;
+}
+
+// Hands over the front packet of `vc` once its tail is visible, and frees its flit slots.
+void NetworkInterface::eject(std::uint32_t vc, Cycle t) {
+  FlitQueue& q = eject_[vc];
+  if (blocked_[vc] || q.empty()) return;
+  const std::uint32_t n = q.front().packet.flits;
+  if (q.size() < n || q.visibleAt(n - 1) > t) return;
+  const Packet p = q.front().packet;
+  for (std::uint32_t i = 0; i < n; ++i) {
+    q.pop();
+    router_.to->pushCredit(router_.port, vc, t + 1);
+  }
+  stats_.packets[vc].inc();
+  stats_.flits[vc].inc(n);
+  stats_.latency[vc].add(t - p.injectedAt);
+  stats_.hops.add(hops(p));
+  if (watchdog_) watchdog_->progress();
+  blocked_[vc] = !endpoint_.deliver(node_, p);
+}
+
+bool NetworkInterface::injectFlit(std::uint32_t vc, Cycle t) {
+  if (credits_[vc].available(t) == 0) return false;
+  Sending& s = sending_[vc];
+  if (!s.active) {  // start the next packet: queues of this VC take turns
+    const auto n = static_cast<std::uint32_t>(queues_.size());
+    std::uint32_t chosen = n;
+    for (std::uint32_t k = 0; k < n && chosen == n; ++k) {
+      const std::uint32_t i = (rrQueue_[vc] + k) % n;
+      if (queues_[i].vc == vc && queues_[i].q.ready(t)) chosen = i;
+    }
+    if (chosen == n) return false;
+    rrQueue_[vc] = (chosen + 1) % n;
+    s.packet = queues_[chosen].q.pop();
+    s.sent = 0;
+    s.active = true;
+    endpoint_.injectionSpace(node_, chosen);
+  }
+  Flit f{s.packet, s.sent == 0, s.sent + 1 == s.packet.flits};
+  credits_[vc].take();
+  injectFlits_->inc();
+  router_.to->pushFlit(router_.port, f, t + params_.linkLatency + params_.routerLatency);
+  if (++s.sent == s.packet.flits) s.active = false;
+  return true;
+}
+
+Cycle NetworkInterface::nextEvent(Cycle t) {
+  Cycle next = kNever;
+  for (std::uint32_t vc = 0; vc < kVcs; ++vc) {
+    const FlitQueue& q = eject_[vc];
+    if (!blocked_[vc] && !q.empty()) {
+      const std::uint32_t n = q.front().packet.flits;
+      if (q.size() >= n) next = std::min(next, std::max(q.visibleAt(n - 1), t + 1));
+    }
+    // Injection: the packet under way, or the earliest visible head of this VC's queues, once
+    // a credit is at hand (a credit with none in flight wakes us when it returns).
+    Cycle ready = sending_[vc].active ? t + 1 : kNever;
+    for (const Queue& iq : queues_)
+      if (iq.vc == vc && !iq.q.empty())
+        ready = std::min(ready, std::max(iq.q.frontVisibleAt(), t + 1));
+    if (ready == kNever) continue;
+    CreditCounter& c = credits_[vc];
+    if (c.available(t) > 0 || c.inFlightAt(t) != 0) next = std::min(next, ready);
+  }
+  return next;
+}
+
+bool NetworkInterface::holdsPackets() const {
+  for (const auto& q : eject_)
+    if (!q.empty()) return true;
+  for (const Queue& q : queues_)
+    if (!q.q.empty()) return true;
+  return sending_[0].active || sending_[1].active;
+}
+
+void NetworkInterface::describeWaits(std::ostream& os) const {
+  for (std::uint32_t vc = 0; vc < kVcs; ++vc) {
+    const char* cls = vc == kRequestVc ? "request" : "response";
+    if (!eject_[vc].empty())
+      os << "mesh interface " << node_ << ": " << eject_[vc].size() << " " << cls
+         << " flits to deliver" << (blocked_[vc] ? " (the endpoint refuses more)" : "") << "\n";
+    if (sending_[vc].active)
+      os << "mesh interface " << node_ << ": a " << cls << " packet half sent ("
+         << sending_[vc].sent << " of " << sending_[vc].packet.flits << " flits)\n";
+  }
+  for (std::size_t i = 0; i < queues_.size(); ++i)
+    if (!queues_[i].q.empty())
+      os << "mesh interface " << node_ << " queue " << i << ": " << queues_[i].q.size()
+         << " packets waiting to enter the mesh\n";
+}
+
+}  // namespace warpsim::noc

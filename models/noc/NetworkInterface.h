@@ -1,0 +1,90 @@
+#pragma once
+// A mesh node's network interface: injection queues (one per local port: an SM's L1D, L1T and
+// L1C, or a memory partition), which it cuts into flits and feeds to its router's local input
+// one flit per cycle under credit flow control, arbitrating round-robin between the VCs and
+// between the queues of a VC; and per-VC ejection buffers, where a packet is handed to the
+// endpoint once its tail has arrived. An endpoint that cannot take more blocks that VC only.
+#include <array>
+#include <cstdint>
+#include <iosfwd>
+#include <vector>
+
+#include "core/Clocked.h"
+#include "core/TimedQueue.h"
+#include "noc/Flit.h"
+#include "noc/MeshParams.h"
+#include "noc/NocStats.h"
+
+namespace warpsim {
+class Watchdog;
+}
+
+namespace warpsim::noc {
+
+// What sits at the mesh's edge: the TLM layer (Mesh) or a test's traffic sink.
+class IMeshEndpoint {
+ public:
+  virtual ~IMeshEndpoint() = default;
+  // A whole packet arrived at `node`; it is taken. Returns whether another packet of its VC may
+  // follow now; false blocks the VC at that node until NetworkInterface::resume.
+  virtual bool deliver(std::uint32_t node, const Packet& p) = 0;
+  // Injection queue `queue` of `node` let a packet go: it has room again.
+  virtual void injectionSpace(std::uint32_t node, std::uint32_t queue) = 0;
+};
+
+class NetworkInterface : public Clocked, public IFlitPort {
+ public:
+  NetworkInterface(std::uint32_t node, const MeshParams& params, IMeshEndpoint& endpoint,
+                   NocStats& stats, Watchdog* watchdog);
+
+  // Adds an injection queue for packets of `vc`, holding `capacity` packets (0: unbounded);
+  // returns its index. Call before the run.
+  std::uint32_t addQueue(std::uint8_t vc, std::uint32_t capacity);
+  void connect(PortRef router, Counter& injectFlits);
+
+  bool full(std::uint32_t queue) const { return queues_[queue].q.full(); }
+  // Takes a packet for `p.dest` (src, VC and injection cycle are filled in); it may leave from
+  // the next cycle.
+  void inject(std::uint32_t queue, Packet p);
+  // The endpoint takes packets of `vc` again.
+  void resume(std::uint32_t vc);
+
+  bool tick() override;
+  void pushFlit(std::uint32_t port, const Flit& flit, Cycle visibleAt) override;
+  void pushCredit(std::uint32_t port, std::uint32_t vc, Cycle visibleAt) override;
+  void describeWaits(std::ostream& os) const;
+  bool holdsPackets() const;
+  std::uint32_t node() const { return node_; }
+
+ private:
+  struct Queue {
+    std::uint8_t vc;
+    TimedQueue<Packet> q;
+  };
+  struct Sending {
+    Packet packet;
+    std::uint32_t sent = 0;  // flits
+    bool active = false;
+  };
+  void eject(std::uint32_t vc, Cycle t);
+  bool injectFlit(std::uint32_t vc, Cycle t);
+  Cycle nextEvent(Cycle t);
+  std::uint32_t hops(const Packet& p) const;
+
+  std::uint32_t node_;
+  const MeshParams& params_;
+  IMeshEndpoint& endpoint_;
+  NocStats& stats_;
+  Watchdog* watchdog_;
+  std::vector<Queue> queues_;
+  std::array<std::uint32_t, kVcs> rrQueue_{};
+  std::uint32_t rrVc_ = 0;
+  std::array<Sending, kVcs> sending_;
+  std::array<CreditCounter, kVcs> credits_;
+  std::array<FlitQueue, kVcs> eject_;
+  std::array<bool, kVcs> blocked_{};
+  PortRef router_;
+  Counter* injectFlits_ = nullptr;
+};
+
+}  // namespace warpsim::noc

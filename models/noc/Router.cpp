@@ -1,0 +1,172 @@
+#include "noc/Router.h"
+
+#include <algorithm>
+#include <ostream>
+#include <stdexcept>
+
+#include "core/Watchdog.h"
+
+namespace warpsim::noc {
+
+namespace {
+constexpr Cycle kNever = ~Cycle{0};
+}
+
+const char* portName(std::uint32_t port) {
+  static const char* const names[] = {"local", "north", "east", "south", "west"};
+  return port < kPorts ? names[port] : "?";
+}
+
+Router::Router(std::uint32_t node, const MeshParams& params, Watchdog* watchdog)
+    : node_(node),
+      x_(node % params.cols),
+      y_(node / params.cols),
+      params_(params),
+      watchdog_(watchdog) {
+  for (auto& port : in_)
+    for (auto& q : port) q = FlitQueue(params.vcBuffer);
+  // XY: first along the row (east/west) to the destination column, then along the column.
+  for (std::uint32_t dest = 0; dest < params.nodes(); ++dest) {
+    const std::uint32_t dx = dest % params.cols, dy = dest / params.cols;
+    routeTo_.push_back(dx > x_   ? kEast
+                       : dx < x_ ? kWest
+                       : dy > y_ ? kSouth
+                       : dy < y_ ? kNorth
+                                 : kLocal);
+  }
+}
+
+void Router::connectOut(std::uint32_t port, PortRef downstream, std::uint32_t depth,
+                        Counter& flits) {
+  out_[port].down = downstream;
+  for (auto& c : out_[port].credits) c.reset(depth);
+  out_[port].flits = &flits;
+}
+
+void Router::pushFlit(std::uint32_t port, const Flit& flit, Cycle visibleAt) {
+  FlitQueue& q = in_[port][flit.packet.vc];
+  if (q.full())
+    throw std::logic_error("mesh router " + std::to_string(node_) + ": flit into a full " +
+                           portName(port) + " buffer (credit protocol broken)");
+  q.push(flit, visibleAt);
+  if (q.size() == 1) refreshFront(port, flit.packet.vc);
+  occupied_ |= 1u << (port * kVcs + flit.packet.vc);
+  if (!isActive()) wakeAt(visibleAt);  // an active router sees the flit in its next tick
+}
+
+void Router::pushCredit(std::uint32_t port, std::uint32_t vc, Cycle visibleAt) {
+  CreditCounter& c = out_[port].credits[vc];
+  // A flit waiting for this credit made the router sleep; otherwise it is awake already.
+  const bool starved = c.available(visibleAt - 1) == 0;
+  c.give(visibleAt);
+  if (starved && !isActive()) wakeAt(visibleAt);
+}
+
+void Router::refreshFront(std::uint32_t port, std::uint32_t vc) {
+  const FlitQueue& q = in_[port][vc];
+  Front& f = front_[port * kVcs + vc];
+  f.at = q.frontVisibleAt();
+  f.out = static_cast<std::uint8_t>(route(q.front().packet.dest));
+  f.head = q.front().head;
+}
+
+bool Router::mayGo(std::uint32_t port, std::uint32_t vc, std::uint32_t out, Cycle t) {
+  Output& o = out_[out];
+  if (front_[port * kVcs + vc].head ? o.owner[vc] != kFree : o.owner[vc] != port) return false;
+  return o.credits[vc].available(t) > 0;
+}
+
+bool Router::tick() {
+  const Cycle t = now();
+  // Separable allocation: each output grants one requesting (input, VC) round-robin; outputs
+  // take turns first (rotating with the cycle number, so sleeping changes nothing); an input
+  // sends at most one flit per cycle.
+  std::array<std::uint32_t, kPorts> want{};
+  for (std::uint32_t bits = occupied_; bits; bits &= bits - 1) {
+    const auto i = static_cast<std::uint32_t>(__builtin_ctz(bits));
+    const Front& f = front_[i];
+    if (f.at > t) continue;
+    if (mayGo(i / kVcs, i % kVcs, f.out, t)) want[f.out] |= 1u << i;
+  }
+  constexpr std::uint32_t kPairs = kPorts * kVcs, kAllPairs = (1u << kPairs) - 1;
+  std::uint32_t used = 0;  // the (input, VC) pairs of inputs that have sent this cycle
+  const auto first = static_cast<std::uint32_t>(t % kPorts);
+  for (std::uint32_t k = 0; k < kPorts; ++k) {
+    const std::uint32_t o = first + k < kPorts ? first + k : first + k - kPorts;
+    const std::uint32_t m = want[o] & ~used;
+    if (!m) continue;
+    // The first requester at or after the round-robin pointer: rotate, take the lowest bit.
+    const std::uint32_t rr = out_[o].rr;
+    const std::uint32_t rotated = ((m >> rr) | (m << (kPairs - rr))) & kAllPairs;
+    std::uint32_t i = rr + static_cast<std::uint32_t>(__builtin_ctz(rotated));
+    if (i >= kPairs) i -= kPairs;
+    const std::uint32_t p = i / kVcs;
+    send(p, i % kVcs, o, t);
+    used |= ((1u << kVcs) - 1) << (p * kVcs);
+    out_[o].rr = i + 1 < kPairs ? i + 1 : 0;
+  }
+  const Cycle next = nextEvent(t);
+  if (next == kNever) return false;
+  if (next <= t + 1) return true;
+  wakeAt(next);
+  return false;
+}
+
+void Router::send(std::uint32_t p, std::uint32_t vc, std::uint32_t o, Cycle t) {
+  FlitQueue& q = in_[p][vc];
+  const Flit f = q.front();
+  q.pop();
+  if (q.empty())
+    occupied_ &= ~(1u << (p * kVcs + vc));
+  else
+    refreshFront(p, vc);
+  Output& out = out_[o];
+  out.credits[vc].take();
+  if (f.head) out.owner[vc] = p;
+  if (f.tail) out.owner[vc] = kFree;
+  out.flits->inc();
+  if (observer_) observer_->flitSent(node_, o, f, t);
+  // A router downstream adds its pipeline; a network interface takes the flit off the link.
+  const Cycle at = t + params_.linkLatency + (o == kLocal ? 0 : params_.routerLatency);
+  out.down.to->pushFlit(out.down.port, f, at);
+  up_[p].to->pushCredit(up_[p].port, vc, t + 1);
+  if (watchdog_) watchdog_->progress();
+}
+
+// When the router next has something to do: a flit becoming visible, or a visible flit that
+// can go once a credit lands or the switch frees. A flit waiting for a credit with none in flight
+// sleeps: the credit's return wakes the router. A head waiting for an output VC another packet
+// holds sleeps too: that packet's flits keep the router awake, or wake it when they arrive.
+Cycle Router::nextEvent(Cycle t) {
+  Cycle next = kNever;
+  for (std::uint32_t bits = occupied_; bits; bits &= bits - 1) {
+    const auto i = static_cast<std::uint32_t>(__builtin_ctz(bits));
+    const std::uint32_t p = i / kVcs, v = i % kVcs;
+    const Front& f = front_[i];
+    if (f.at > t) {
+      next = std::min(next, f.at);
+      continue;
+    }
+    Output& o = out_[f.out];
+    if (f.head ? o.owner[v] != kFree : o.owner[v] != p) continue;
+    if (o.credits[v].available(t) > 0 || o.credits[v].inFlightAt(t) != 0) return t + 1;
+  }
+  return next;
+}
+
+void Router::describeWaits(std::ostream& os) const {
+  for (std::uint32_t p = 0; p < kPorts; ++p)
+    for (std::uint32_t v = 0; v < kVcs; ++v) {
+      const FlitQueue& q = in_[p][v];
+      if (q.empty()) continue;
+      const std::uint32_t o = route(q.front().packet.dest);
+      os << "router " << node_ << " input " << portName(p) << (v ? " response" : " request")
+         << " VC: " << q.size() << " flits, front for node " << q.front().packet.dest << " via "
+         << portName(o) << " (credits " << out_[o].credits[v].peek(now()) << ", VC "
+         << (out_[o].owner[v] == kFree ? std::string("free")
+                                       : "held by " + std::string(portName(out_[o].owner[v])))
+         << ")\n";
+    }
+}
+
+}  // namespace warpsim::noc

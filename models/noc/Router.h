@@ -1,0 +1,89 @@
+#pragma once
+// One mesh router: five input ports (local, north, east, south, west), each with one flit buffer
+// per virtual channel; XY dimension-order routing; wormhole switching (an output VC belongs to
+// one packet from its head to its tail); credit-based flow control; a pipeline of
+// `routerLatency` cycles before the switch and `linkLatency` cycles to the next buffer. Each
+// output carries at most one flit per cycle, and each input sends at most one.
+#include <array>
+#include <cstdint>
+#include <iosfwd>
+#include <vector>
+
+#include "core/Clocked.h"
+#include "noc/Flit.h"
+#include "noc/MeshParams.h"
+#include "stats/Counter.h"
+
+namespace warpsim {
+class Watchdog;
+}
+
+namespace warpsim::noc {
+
+enum Port : std::uint32_t { kLocal = 0, kNorth = 1, kEast = 2, kSouth = 3, kWest = 4 };
+constexpr std::uint32_t kPorts = 5;
+const char* portName(std::uint32_t port);
+
+// Sees every flit a router sends (tests: routes and link bandwidth). May be null.
+class IFlitObserver {
+ public:
+  virtual ~IFlitObserver() = default;
+  virtual void flitSent(std::uint32_t router, std::uint32_t outPort, const Flit& f,
+                        Cycle cycle) = 0;
+};
+
+class Router : public Clocked, public IFlitPort {
+ public:
+  Router(std::uint32_t node, const MeshParams& params, Watchdog* watchdog);
+
+  // Output `port` feeds `downstream` (a router's input or a network interface), counting its
+  // flits in `flits`; credits start at the downstream buffer depth, `depth`.
+  void connectOut(std::uint32_t port, PortRef downstream, std::uint32_t depth, Counter& flits);
+  // Input `port` is fed by `upstream`, which gets this input's credits back.
+  void connectIn(std::uint32_t port, PortRef upstream) { up_[port] = upstream; }
+  void setObserver(IFlitObserver* o) { observer_ = o; }
+
+  // XY: first along the row (east/west) to the destination column, then along the column.
+  std::uint32_t route(std::uint32_t dest) const { return routeTo_[dest]; }
+
+  bool tick() override;
+  void pushFlit(std::uint32_t port, const Flit& flit, Cycle visibleAt) override;
+  void pushCredit(std::uint32_t port, std::uint32_t vc, Cycle visibleAt) override;
+  void describeWaits(std::ostream& os) const;
+  bool holdsFlits() const { return occupied_ != 0; }
+
+ private:
+  static constexpr std::uint32_t kFree = ~0u;
+  struct Output {
+    PortRef down;
+    std::array<CreditCounter, kVcs> credits;
+    std::array<std::uint32_t, kVcs> owner{kFree, kFree};  // input port holding the output VC
+    Counter* flits = nullptr;
+    std::uint32_t rr = 0;  // round-robin pointer over (input, VC) pairs
+  };
+  // Whether the front flit of input (port, vc) may cross to `out` this cycle.
+  bool mayGo(std::uint32_t port, std::uint32_t vc, std::uint32_t out, Cycle t);
+  void send(std::uint32_t port, std::uint32_t vc, std::uint32_t out, Cycle t);
+  Cycle nextEvent(Cycle t);
+
+  std::uint32_t node_, x_, y_;
+  const MeshParams& params_;
+  Watchdog* watchdog_;
+  IFlitObserver* observer_ = nullptr;
+  std::array<std::array<FlitQueue, kVcs>, kPorts> in_;
+  std::array<PortRef, kPorts> up_;
+  std::array<Output, kPorts> out_;
+  std::vector<std::uint8_t> routeTo_;  // output port per destination node (XY), precomputed
+  std::uint32_t occupied_ = 0;         // bit port x kVcs + vc: that input VC holds flits
+  // The front flit of each input VC, kept beside the router's state so that a tick reads no
+  // flit buffer until it sends: when it is visible, where it goes, whether it is a head.
+  struct Front {
+    Cycle at = 0;
+    std::uint8_t out = 0;
+    bool head = false;
+  };
+  std::array<Front, kPorts * kVcs> front_{};
+  void refreshFront(std::uint32_t port, std::uint32_t vc);
+};
+
+}  // namespace warpsim::noc
