@@ -1,0 +1,72 @@
+#include "bridge/BlockingBridge.h"
+
+#include <ostream>
+
+#include "stats/StatsRegistry.h"
+
+namespace warpsim {
+
+BlockingBridge::BlockingBridge(sc_core::sc_module_name name, std::uint32_t capacity,
+                               Watchdog& watchdog, StatsRegistry& stats)
+    : sc_core::sc_module(name),
+      upstream("upstream"),
+      downstream("downstream"),
+      capacity_(capacity),
+      watchdog_(watchdog) {
+  upstream.register_nb_transport_fw(this, &BlockingBridge::nbTransportFw);
+  SC_THREAD(serve);
+  const std::string p = this->name();
+  stats.addCounter(p + ".reads", reads_);
+  stats.addCounter(p + ".writes", writes_);
+  stats.addCounter(p + ".bytes", bytes_);
+  stats.addCounter(p + ".target_busy_ps", busyPs_);
+}
+
+tlm::tlm_sync_enum BlockingBridge::nbTransportFw(tlm::tlm_generic_payload& trans,
+                                                 tlm::tlm_phase& phase, sc_core::sc_time&) {
+  if (phase != tlm::BEGIN_REQ) return tlm::TLM_COMPLETED;  // END_RESP: nothing to do
+  if (queue_.size() >= capacity_) {
+    held_ = &trans;
+    return tlm::TLM_ACCEPTED;
+  }
+  queue_.push_back(&trans);
+  arrived_.notify();
+  phase = tlm::END_REQ;
+  return tlm::TLM_UPDATED;
+}
+
+void BlockingBridge::serve() {
+  for (;;) {
+    while (queue_.empty()) sc_core::wait(arrived_);
+    tlm::tlm_generic_payload* p = queue_.front();
+    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+    const sc_core::sc_time start = sc_core::sc_time_stamp();
+    downstream->b_transport(*p, delay);  // may wait() inside
+    if (delay > sc_core::SC_ZERO_TIME) sc_core::wait(delay);
+    busyPs_.inc((sc_core::sc_time_stamp() - start).value());
+    (p->is_read() ? reads_ : writes_).inc();
+    bytes_.inc(p->get_data_length());
+    queue_.pop_front();
+    tlm::tlm_phase phase = tlm::BEGIN_RESP;
+    sc_core::sc_time zero = sc_core::SC_ZERO_TIME;
+    upstream->nb_transport_bw(*p, phase, zero);  // warpsim initiators take responses at once
+    watchdog_.progress();
+    if (held_) {  // room again: accept the request that was held back
+      tlm::tlm_generic_payload* h = held_;
+      held_ = nullptr;
+      queue_.push_back(h);
+      phase = tlm::END_REQ;
+      upstream->nb_transport_bw(*h, phase, zero);
+    }
+  }
+}
+
+void BlockingBridge::describeWaits(std::ostream& os) const {
+  if (queue_.empty() && !held_) return;
+  os << name() << ": " << queue_.size() << "/" << capacity_
+     << " requests waiting for the b_transport target";
+  if (held_) os << "; one request held back (full)";
+  os << "\n";
+}
+
+}  // namespace warpsim
