@@ -28,6 +28,7 @@ void GpuParams::declare(ConfigSchema& s) {
   CrossbarParams::declare(s);
   AddressMapParams::declare(s);
   FixedDramParams::declare(s);
+  GddrParams::declare(s);
 }
 
 GpuParams GpuParams::load(const Config& c) {
@@ -57,6 +58,8 @@ GpuParams GpuParams::load(const Config& c) {
   p.icnt = CrossbarParams::load(c);
   p.map = AddressMapParams::load(c);
   p.dram = FixedDramParams::load(c);
+  p.gddr = GddrParams::load(c);
+  p.gddr.lineSize = p.l2.lineSize;  // the memory line is the L2 line (OWL 4.5 bit vectors)
   return p;
 }
 

@@ -6,6 +6,7 @@
 #include "cache/CacheParams.h"
 #include "dram/AddressMap.h"
 #include "dram/FixedLatencyDram.h"
+#include "dram/GddrParams.h"
 #include "lsu/LsuParams.h"
 #include "noc/Crossbar.h"
 #include "sched/SchedParams.h"
@@ -33,6 +34,7 @@ struct GpuParams {
   CrossbarParams icnt;
   AddressMapParams map;
   FixedDramParams dram;
+  GddrParams gddr;  // dram.model selects gddr (GddrController) or fixed (FixedLatencyDram)
 
   // Declares the options of every block (and the GPU's own) in `schema`.
   static void declare(ConfigSchema& schema);
