@@ -5,24 +5,6 @@
 
 namespace warpsim {
 
-std::size_t FrFcfsScheduler::pick(const std::vector<DramRequest>& queue, std::uint32_t bank,
-                                  OpenRow open) const {
-  std::size_t oldest = kNone;
-  for (std::size_t i = 0; i < queue.size(); ++i) {
-    if (queue[i].bank != bank) continue;
-    if (open.open && queue[i].row == open.row) return i;  // first row hit = oldest row hit
-    if (oldest == kNone) oldest = i;
-  }
-  return oldest;
-}
-
-std::size_t FcfsScheduler::pick(const std::vector<DramRequest>& queue, std::uint32_t bank,
-                                OpenRow) const {
-  for (std::size_t i = 0; i < queue.size(); ++i)
-    if (queue[i].bank == bank) return i;
-  return kNone;
-}
-
 std::unique_ptr<IDramScheduler> makeDramScheduler(const std::string& name) {
   if (name == "fr-fcfs") return std::make_unique<FrFcfsScheduler>();
   if (name == "fcfs") return std::make_unique<FcfsScheduler>();

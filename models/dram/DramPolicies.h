@@ -36,28 +36,35 @@ struct OpenRow {
   std::uint64_t row = 0;
 };
 
+// What the queue holds for one bank (indices into the queue, oldest first; kNone if none),
+// gathered by the controller in one pass per cycle.
+struct BankQueueView {
+  static constexpr std::size_t kNone = ~std::size_t{0};
+  std::size_t oldest = kNone;     // the oldest request to the bank
+  std::size_t oldestHit = kNone;  // the oldest request to its open row
+  bool otherRow = false;          // some request wants another row of the bank
+};
+
 class IDramScheduler {
  public:
-  static constexpr std::size_t kNone = ~std::size_t{0};
+  static constexpr std::size_t kNone = BankQueueView::kNone;
   virtual ~IDramScheduler() = default;
-  // The index in `queue` (oldest first) of the request `bank` serves next, or kNone if none of
-  // the queued requests is for that bank.
-  virtual std::size_t pick(const std::vector<DramRequest>& queue, std::uint32_t bank,
-                           OpenRow open) const = 0;
+  // The queue index of the request the bank serves next, or kNone if none waits for it.
+  virtual std::size_t pick(const BankQueueView& bank) const = 0;
 };
 
 // FR-FCFS (Rixner et al.; OWL Table 1): the oldest request to the open row, else the oldest.
 class FrFcfsScheduler : public IDramScheduler {
  public:
-  std::size_t pick(const std::vector<DramRequest>& queue, std::uint32_t bank,
-                   OpenRow open) const override;
+  std::size_t pick(const BankQueueView& b) const override {
+    return b.oldestHit != kNone ? b.oldestHit : b.oldest;
+  }
 };
 
 // FCFS: the oldest request of the bank, hit or not (banks still work in parallel).
 class FcfsScheduler : public IDramScheduler {
  public:
-  std::size_t pick(const std::vector<DramRequest>& queue, std::uint32_t bank,
-                   OpenRow open) const override;
+  std::size_t pick(const BankQueueView& b) const override { return b.oldest; }
 };
 
 // Throws ConfigError naming dram.scheduler when `name` is not a scheduler.

@@ -25,6 +25,7 @@ GddrController::GddrController(sc_core::sc_module_name name, const GddrParams& p
       prefetcher_(makeDramPrefetcher(params)),
       linesPerRow_(std::max<std::uint32_t>(1, map.rowSize() / params.lineSize)),
       banks_(map.banks()),
+      views_(map.banks()),
       incoming_(0) {
   socket.register_nb_transport_fw(this, &GddrController::nbTransportFw);
   for (Bank& b : banks_) {
@@ -104,7 +105,10 @@ void GddrController::accept(Payload& trans, Cycle t) {
 bool GddrController::tick() {
   const Cycle t = now();
   deliver(t);
-  while (incoming_.ready(t)) queue_.push_back(incoming_.pop());
+  while (incoming_.ready(t)) {
+    queue_.push_back(incoming_.pop());
+    viewsStale_ = true;
+  }
   Cycle next = kNever;
   issue(t, next);
   if (held_ && incoming_.size() + queue_.size() < params_.queue) {
@@ -145,6 +149,7 @@ void GddrController::deliver(Cycle t) {
 // oldest demand whose ACT or PRE can, else a prefetch. `next` gets the earliest cycle at which
 // some command becomes possible, when none is issued now.
 bool GddrController::issue(Cycle t, Cycle& next) {
+  if (viewsStale_) viewQueue();
   Candidate best[3];  // column, row command, prefetch: ready now, by priority
   for (std::uint32_t b = 0; b < banks_.size(); ++b) {
     Candidate d, p;
@@ -177,17 +182,35 @@ bool GddrController::issue(Cycle t, Cycle& next) {
         continue;
     }
     watchdog_.progress();
-    next = t + 1;  // the state changed: look again next cycle
+    viewsStale_ = true;  // the queue or a row changed
+    next = t + 1;        // look again next cycle
     return true;
   }
   return false;
 }
 
+// One pass over the queue: what it holds for each bank.
+void GddrController::viewQueue() {
+  viewsStale_ = false;
+  std::fill(views_.begin(), views_.end(), BankQueueView{});
+  for (std::size_t i = 0; i < queue_.size(); ++i) {
+    const DramRequest& r = queue_[i];
+    BankQueueView& v = views_[r.bank];
+    const OpenRow& open = banks_[r.bank].open;
+    if (v.oldest == BankQueueView::kNone) v.oldest = i;
+    if (open.open && r.row == open.row) {
+      if (v.oldestHit == BankQueueView::kNone) v.oldestHit = i;
+    } else {
+      v.otherRow = true;
+    }
+  }
+}
+
 // What bank `b` would do next for a demand (the scheduler's pick) and for the prefetcher.
 void GddrController::bankCandidates(std::uint32_t b, Candidate& demand, Candidate& prefetch) const {
   const Bank& bank = banks_[b];
-  const std::size_t i = scheduler_->pick(queue_, b, bank.open);
-  bool rowWanted = false, conflict = false;
+  const BankQueueView& v = views_[b];
+  const std::size_t i = scheduler_->pick(v);
   if (i != IDramScheduler::kNone) {
     const DramRequest& r = queue_[i];
     demand.bank = b;
@@ -195,7 +218,6 @@ void GddrController::bankCandidates(std::uint32_t b, Candidate& demand, Candidat
     if (bank.open.open && bank.open.row == r.row) {
       demand.cmd = Cmd::Col;
       demand.earliest = colEarliest(bank, r.write);
-      rowWanted = true;
     } else if (bank.open.open) {
       demand.cmd = Cmd::Pre;
       demand.earliest = bank.preReady;
@@ -204,11 +226,9 @@ void GddrController::bankCandidates(std::uint32_t b, Candidate& demand, Candidat
       demand.earliest = std::max(bank.actReady, actAnyReady_);
     }
   }
-  if (!bank.open.open) return;
-  if (!rowWanted)  // FCFS may pick another row while a hit waits behind it
-    for (const DramRequest& r : queue_)
-      if (r.bank == b) (r.row == bank.open.row ? rowWanted : conflict) = true;
-  if (rowWanted) return;  // OWL 4.4: only once no demand for the open row remains
+  // OWL 4.4: only once no demand for the open row remains.
+  if (!bank.open.open || v.oldestHit != BankQueueView::kNone) return;
+  const bool conflict = v.otherRow;
   const auto unsent = std::find(bank.sent.begin(), bank.sent.end(), 0);
   if (unsent == bank.sent.end()) return;
   if (!prefetcher_->keepGoing(bank.prefetched, conflict, queue_.size() + incoming_.size())) return;

@@ -73,6 +73,7 @@ class GddrController : public sc_core::sc_module, public Clocked, public IDiagno
   void accept(Payload& trans, Cycle t);
   void deliver(Cycle t);
   bool issue(Cycle t, Cycle& next);
+  void viewQueue();
   void bankCandidates(std::uint32_t b, Candidate& demand, Candidate& prefetch) const;
   Cycle colEarliest(const Bank& bank, bool write) const;
   void issueColumn(const Candidate& c, Cycle t);
@@ -92,6 +93,8 @@ class GddrController : public sc_core::sc_module, public Clocked, public IDiagno
   std::unique_ptr<IDramPrefetcher> prefetcher_;
   std::uint32_t linesPerRow_;
   std::vector<Bank> banks_;
+  std::vector<BankQueueView> views_;  // per bank; rebuilt when the queue or a row changes
+  bool viewsStale_ = true;
   TimedQueue<DramRequest> incoming_;  // accepted, visible the next cycle
   std::vector<DramRequest> queue_;    // visible, oldest first; capacity reserved
   TimedQueue<Completion> done_;       // data transfers in flight, in bus order
