@@ -90,37 +90,69 @@ TEST_CASE("prefetch: C is 'higher' while fewer demands than the running average 
   CHECK(fixed.minimumLines(5) == 8);
 }
 
-TEST_CASE("prefetch: a prefetched line later hit by a demand counts as useful in the L2") {
+namespace {
+
+// An L2 slice (64 B lines, write-back) over a prefetching GDDR channel, on one 1 GHz clock.
+struct L2Bench {
   ClockEngine engine{"engine"};
   ClockDomain& clock = engine.addDomain("dram", 1000.0);
   StatsRegistry stats;
   PayloadPool pool;
   AddressMap map{oneChannel()};
-  CacheParams l2p = CacheParams::l2Defaults();
-  l2p.lineSize = 64;
-  l2p.sets = 64;
-  l2p.ways = 8;
-  l2p.writePolicy = WritePolicy::WriteBack;
-  Cache l2("l2", l2p, pool, engine.watchdog(), stats);
-  GddrController dram("dram", prefetching(8, 16), map, PartitionId{0}, pool, engine.watchdog(),
-                      stats);
+  Cache l2;
+  GddrController dram;
   ScriptedInitiator cpu{"cpu", pool};
-  clock.add(cpu);
-  clock.add(l2);
-  clock.add(dram);
-  cpu.socket.bind(l2.upstream);
-  l2.downstream.bind(dram.socket);
-  cpu.start({read(0, at(0, 0, 0)), read(400, at(0, 0, 3)), read(400, at(0, 0, 9))});
-  sc_core::sc_start();
-  l2.settleStats();
-  dram.settleStats();
-  const nlohmann::json s = stats.tree();
+
+  static CacheParams l2Params(std::uint32_t sets, std::uint32_t ways) {
+    CacheParams p = CacheParams::l2Defaults();
+    p.lineSize = 64;
+    p.sets = sets;
+    p.ways = ways;
+    p.writePolicy = WritePolicy::WriteBack;
+    return p;
+  }
+  L2Bench(std::uint32_t sets, std::uint32_t ways)
+      : l2("l2", l2Params(sets, ways), pool, engine.watchdog(), stats),
+        dram("dram", prefetching(8, 16), map, PartitionId{0}, pool, engine.watchdog(), stats) {
+    clock.add(cpu);
+    clock.add(l2);
+    clock.add(dram);
+    cpu.socket.bind(l2.upstream);
+    l2.downstream.bind(dram.socket);
+  }
+  nlohmann::json run(std::vector<Send> script) {
+    cpu.start(std::move(script));
+    sc_core::sc_start();
+    l2.settleStats();
+    dram.settleStats();
+    return stats.tree();
+  }
+};
+
+}  // namespace
+
+TEST_CASE("prefetch: a prefetched line later hit by a demand counts as useful in the L2") {
+  L2Bench b(64, 8);
+  const nlohmann::json s =
+      b.run({read(0, at(0, 0, 0)), read(400, at(0, 0, 3)), read(400, at(0, 0, 9))});
   CHECK(s["dram"]["reads"] == 1);  // lines 3 and 9 came from the prefetches
   CHECK(s["dram"]["prefetches"] == 31);
   CHECK(s["l2"]["prefetch_fills"] == 31);
   CHECK(s["l2"]["hits"] == 2);
   CHECK(s["l2"]["prefetch_useful"] == 2);
   CHECK(s["l2"]["prefetch_useless"] == 0);
-  for (const Record& r : cpu.records) CHECK(r.responses == 1);
-  CHECK(pool.inUse() == 0);
+  for (const Record& r : b.cpu.records) CHECK(r.responses == 1);
+  CHECK(b.pool.inUse() == 0);
+}
+
+TEST_CASE("prefetch: a prefetched line evicted before any demand hit counts as useless") {
+  L2Bench b(1, 8);  // one set of 8 ways for 32 lines
+  const nlohmann::json s = b.run({read(0, at(0, 0, 0)), read(400, at(0, 0, 31))});
+  // Lines 1..7 fill the free ways; line 8 evicts line 0 (a demand line); lines 9..31 each evict
+  // an unused prefetched line (1..23). Line 31 is then hit.
+  CHECK(s["l2"]["prefetch_fills"] == 31);
+  CHECK(s["l2"]["evictions"] == 24);
+  CHECK(s["l2"]["prefetch_useless"] == 23);
+  CHECK(s["l2"]["prefetch_useful"] == 1);
+  CHECK(s["dram"]["reads"] == 1);
 }
