@@ -20,6 +20,7 @@ class GpuRequest : public tlm::tlm_extension<GpuRequest> {
     kMascarOwner = 1u << 0,  // issued by Mascar's owner warp
     kPrefetch = 1u << 1,     // created by a prefetcher, not by a warp
     kNoAllocate = 1u << 2,   // must not allocate on its way (write-evict stores)
+    kUnsolicited = 1u << 3,  // pushed up as BEGIN_RESP by the memory side (a DRAM prefetch)
   };
 
   std::uint64_t id = 0;

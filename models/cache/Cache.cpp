@@ -101,8 +101,15 @@ void Cache::processFills(Cycle t) {
   while (fills_.ready(t)) {
     Payload* d = fills_.front();
     const std::uint32_t entry = GpuRequest::of(*d).tag;
-    if (entry != kPosted && filled) break;
+    const bool pushed = GpuRequest::of(*d).has(GpuRequest::kUnsolicited);
+    if ((pushed || entry != kPosted) && filled) break;
     fills_.pop();
+    if (pushed) {  // a line pushed up by a memory-side prefetcher: no MSHR waits for it
+      installPrefetch(*d, t);
+      d->release();
+      filled = true;
+      continue;
+    }
     d->release();
     watchdog_.progress();
     if (entry == kPosted) continue;

@@ -128,6 +128,7 @@ class Cache : public sc_core::sc_module,
   Stall newMiss(const Lookup& k, bool allocateLine, bool dirtyOnFill, bool fetch, Cycle t);
   Stall installWithoutFetch(const Lookup& k, Cycle t);
   void installOnFill(std::uint32_t entry, Cycle t);
+  void installPrefetch(const Payload& p, Cycle t);
   void hit(const Lookup& k);
   void countMiss(const Lookup& k);
   void evict(std::uint32_t set, std::uint32_t way, Cycle t);

@@ -178,8 +178,30 @@ void Cache::installOnFill(std::uint32_t e, Cycle t) {
   stats_.fills.inc();
 }
 
+// A line pushed up by a memory-side prefetcher (OWL 4.4) is installed clean and marked, unless
+// the line is already present or awaiting its fill (then the push is dropped), or every way of
+// its set is reserved.
+void Cache::installPrefetch(const Payload& p, Cycle t) {
+  const Addr line = tags_.lineOf(p.get_address());
+  const std::uint32_t set = tags_.setOf(line);
+  const std::uint32_t way =
+      tags_.find(set, line) == TagArray::kNoWay ? tags_.victim(set) : TagArray::kNoWay;
+  if (way == TagArray::kNoWay) {
+    stats_.prefetchDropped.inc();
+    return;
+  }
+  evict(set, way, t);
+  tags_.install(set, way, line, LineState::Valid, OwnerWarp{});
+  tags_.setPrefetched(set, way, true);
+  stats_.prefetchFills.inc();
+}
+
 void Cache::hit(const Lookup& k) {
   tags_.touch(k.set, k.way);
+  if (tags_.line(k.set, k.way).prefetched) {
+    stats_.prefetchUseful.inc();
+    tags_.setPrefetched(k.set, k.way, false);
+  }
   stats_.accesses.inc();
   stats_.hits.inc();
   const bool intra = tags_.line(k.set, k.way).owner == ownerOf(k.r);
@@ -197,6 +219,7 @@ void Cache::evict(std::uint32_t set, std::uint32_t way, Cycle t) {
   const CacheLine& v = tags_.line(set, way);
   if (v.state != LineState::Valid) return;
   stats_.evictions.inc();
+  if (v.prefetched) stats_.prefetchUseless.inc();
   if (v.dirty) {
     GpuRequest wb;
     wb.kind = ReqKind::Writeback;

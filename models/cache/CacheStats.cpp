@@ -27,6 +27,10 @@ void CacheStats::registerWith(StatsRegistry& s, const std::string& prefix) {
   s.addCounter(p + "upstream_stall_cycles", upstreamStallCycles);
   s.addCounter(p + "saturated_cycles", saturatedCycles);
   s.addHistogram(p + "load_latency", loadLatency);
+  s.addCounter(p + "prefetch_fills", prefetchFills);
+  s.addCounter(p + "prefetch_dropped", prefetchDropped);
+  s.addCounter(p + "prefetch_useful", prefetchUseful);
+  s.addCounter(p + "prefetch_useless", prefetchUseless);
 }
 
 }  // namespace warpsim

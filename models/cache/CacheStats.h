@@ -24,6 +24,9 @@ struct CacheStats {
   Counter upstreamStallCycles;      // END_REQ withheld from the sender (input queue full)
   Counter saturatedCycles;          // the saturation signal was on
   Histogram loadLatency{32, 64};    // cycles from arrival to response, reads only
+  // Lines pushed up by a memory-side prefetcher (OWL 4.4): installed, dropped (already present
+  // or pending), later hit by a demand (useful), evicted without a demand hit (useless).
+  Counter prefetchFills, prefetchDropped, prefetchUseful, prefetchUseless;
 
   void registerWith(StatsRegistry& stats, const std::string& prefix);
 };

@@ -43,7 +43,7 @@ std::uint32_t TagArray::victim(std::uint32_t set) const {
 
 void TagArray::install(std::uint32_t set, std::uint32_t way, Addr lineAddr, LineState state,
                        OwnerWarp owner) {
-  at(set, way) = CacheLine{lineAddr, state, false, owner};
+  at(set, way) = CacheLine{lineAddr, state, false, owner, false};
   policy_->inserted(set, way);
 }
 

@@ -34,6 +34,7 @@ struct CacheLine {
   LineState state = LineState::Invalid;
   bool dirty = false;
   OwnerWarp owner;
+  bool prefetched = false;  // filled by a memory-side prefetch, not yet hit by a demand
 };
 
 class TagArray {
@@ -70,6 +71,7 @@ class TagArray {
   void fill(std::uint32_t set, std::uint32_t way) { at(set, way).state = LineState::Valid; }
   void touch(std::uint32_t set, std::uint32_t way) { policy_->touched(set, way); }
   void setDirty(std::uint32_t set, std::uint32_t way) { at(set, way).dirty = true; }
+  void setPrefetched(std::uint32_t set, std::uint32_t way, bool p) { at(set, way).prefetched = p; }
   void invalidate(std::uint32_t set, std::uint32_t way) { at(set, way) = CacheLine{}; }
 
   const CacheLine& line(std::uint32_t set, std::uint32_t way) const {

@@ -41,6 +41,10 @@ class AddressMap {
   // The address as the partition sees it, with the partition bits removed (contiguous per
   // partition, which is what its rows and banks are made of).
   Addr localAddr(Addr a) const { return (a / p_.chunk / p_.partitions) * p_.chunk + a % p_.chunk; }
+  // The inverse of localAddr: the address of partition `p` whose local address is `local`.
+  Addr globalAddr(PartitionId p, Addr local) const {
+    return ((local / p_.chunk) * p_.partitions + p.value()) * p_.chunk + local % p_.chunk;
+  }
   DramCoord decode(Addr a) const {
     const Addr local = localAddr(a);
     const Addr rowIndex = local / p_.rowSize;

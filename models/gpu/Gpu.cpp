@@ -68,10 +68,6 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuParams& params, const PolicyRegi
   }
   net_->attach(icnt_, wd);
   for (std::uint32_t p = 0; p < map_.partitions(); ++p) {
-    drams_.push_back(std::make_unique<FixedLatencyDram>(("part" + std::to_string(p)).c_str(),
-                                                        params.dram, wd, stats));
-    dram_.add(*drams_.back());
-    wd.add(*drams_.back());
     Cache& l2 = *l2s_.emplace_back(
         std::make_unique<Cache>(("l2_" + std::to_string(p)).c_str(), params.l2, pool_, wd, stats));
     // Sets are indexed by the partition-local address: with the partition bits left in, a
@@ -84,7 +80,19 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuParams& params, const PolicyRegi
     wd.add(l2);
     if (!params.predictor.prefetch)
       net_->bindMemPort(l2.upstream);  // memory-side port p = partition p
-    l2.downstream.bind(drams_.back()->socket);
+    const std::string part = "part" + std::to_string(p);
+    if (params.gddr.model == DramModel::Gddr) {
+      gddrs_.push_back(std::make_unique<GddrController>(part.c_str(), params.gddr, map_,
+                                                        PartitionId{p}, pool_, wd, stats));
+      dram_.add(*gddrs_.back());
+      wd.add(*gddrs_.back());
+      l2.downstream.bind(gddrs_.back()->socket);
+    } else {
+      drams_.push_back(std::make_unique<FixedLatencyDram>(part.c_str(), params.dram, wd, stats));
+      dram_.add(*drams_.back());
+      wd.add(*drams_.back());
+      l2.downstream.bind(drams_.back()->socket);
+    }
   }
   if (params.predictor.prefetch) buildPrefetcher();
   const std::uint64_t corePs = core_.periodPs();
@@ -177,6 +185,7 @@ void Gpu::settleStats(Cycle end) {
   for (auto& c : l2s_) c->settleStats();
   for (auto& d : drams_) d->settleStats();
   net_->settleStats(end * core_.periodPs() / icnt_.periodPs());  // in icnt cycles
+  for (auto& d : gddrs_) d->settleStats();
 }
 
 void Gpu::finalize() {

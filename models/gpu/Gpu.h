@@ -14,6 +14,7 @@
 #include "cta/CtaDispatcher.h"
 #include "dram/AddressMap.h"
 #include "dram/FixedLatencyDram.h"
+#include "dram/GddrController.h"
 #include "gpu/GpuParams.h"
 #include "noc/Interconnect.h"
 #include "predictor/PredictionObserver.h"
@@ -86,6 +87,9 @@ class Gpu : public sc_core::sc_module {
   std::unique_ptr<IInterconnect> net_;       // gpu.icnt: crossbar or mesh (icnt.topology)
   std::vector<std::unique_ptr<Cache>> l2s_;  // one slice per partition: gpu.l2_P
   std::vector<std::unique_ptr<FixedLatencyDram>> drams_;
+
+  // The GDDR channels (dram.model = gddr); drams_ holds the fixed-latency ones otherwise.
+  std::vector<std::unique_ptr<GddrController>> gddrs_;
   SmStats smTotal_;  // the sum over the SMs: gpu.sm_total
   KernelBoundary boundary_{*this};
   PendingKernel pendingKernel_;

@@ -30,6 +30,7 @@ void GpuParams::declare(ConfigSchema& s) {
   AddressMapParams::declare(s);
   FixedDramParams::declare(s);
   PredictorParams::declare(s);
+  GddrParams::declare(s);
 }
 
 GpuParams GpuParams::load(const Config& c) {
@@ -61,6 +62,8 @@ GpuParams GpuParams::load(const Config& c) {
   p.dram = FixedDramParams::load(c);
   p.net = InterconnectParams::load(c, p.sms, p.map.partitions, p.l2.lineSize);
   p.predictor = PredictorParams::load(c);
+  p.gddr = GddrParams::load(c);
+  p.gddr.lineSize = p.l2.lineSize;  // the memory line is the L2 line (OWL 4.5 bit vectors)
   return p;
 }
 

@@ -6,6 +6,7 @@
 #include "cache/CacheParams.h"
 #include "dram/AddressMap.h"
 #include "dram/FixedLatencyDram.h"
+#include "dram/GddrParams.h"
 #include "lsu/LsuParams.h"
 #include "noc/Crossbar.h"
 #include "noc/Interconnect.h"
@@ -37,6 +38,7 @@ struct GpuParams {
   AddressMapParams map;
   FixedDramParams dram;
   PredictorParams predictor;  // observers only: no effect on timing
+  GddrParams gddr;  // dram.model selects gddr (GddrController) or fixed (FixedLatencyDram)
 
   // Declares the options of every block (and the GPU's own) in `schema`.
   static void declare(ConfigSchema& schema);

@@ -61,6 +61,7 @@ Workload fourLineLoad() {
 GpuParams oneClock() {
   GpuParams p = tinyGpu();
   p.clock = ClockParams{1000, 1000, 1000, 1000};  // one clock: cycles add up across blocks
+  p.gddr.model = DramModel::Fixed;                // the figures below assume a fixed DRAM latency
   p.dram.latency = 200;
   return p;
 }

@@ -67,6 +67,7 @@ TEST_CASE("sm: a barrier holds warp 0 until warp 1, delayed by a long chain, arr
 TEST_CASE("sm: a load and a dependent ALU op take the whole memory round trip") {
   GpuParams p = tinyGpu();
   p.clock = ClockParams{1000, 1000, 1000, 1000};  // one clock: cycles add up across blocks
+  p.gddr.model = DramModel::Fixed;                // a fixed DRAM latency makes the round trip exact
   p.dram.latency = 200;
   ProgramBuilder b;
   b.load(MemSpace::Global, 1, [](const LaneCtx& c) { return kData + c.lane * 4; });

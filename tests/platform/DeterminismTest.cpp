@@ -70,3 +70,11 @@ TEST_CASE("determinism: sim.tick_all changes no statistic on owl28's mesh") {
   CHECK(skipping.find("\"links\"") != std::string::npos);
   CHECK(skipping == all);
 }
+
+TEST_CASE("determinism: sim.tick_all changes no statistic with the GDDR prefetcher on") {
+  const auto [skipping, all] = twice("warpsim-owl28",
+                                     "--workload stencil --set workload.size=1 --set gpu.sms=2 "
+                                     "--set dram.prefetch=opportunistic",
+                                     "--set sim.tick_all=true");
+  CHECK(skipping == all);
+}

@@ -13,7 +13,7 @@ using namespace warpsim;
 using namespace warpsim::test;
 
 TEST_CASE("run: a legitimate run with a tight but sufficient watchdog window finishes") {
-  // fermi's DRAM round trip is about 460 core cycles: a 1000-cycle window never runs out.
+  // fermi's DRAM round trip is well under 1000 core cycles: a 1000-cycle window never runs out.
   ScratchDir dir;
   const ToolRun r =
       runFermi("--workload graph --set sim.watchdog_cycles=1000 --stats " + dir.file("s.json"));
@@ -25,7 +25,8 @@ TEST_CASE("run: a legitimate run with a tight but sufficient watchdog window fin
 TEST_CASE("run: a watchdog window shorter than a DRAM round trip stops the run with exit 3") {
   ScratchDir dir;
   const ToolRun r =
-      runFermi("--workload graph --set sim.watchdog_cycles=100 --stats " + dir.file("s.json"));
+      runFermi("--workload graph --set dram.model=fixed --set sim.watchdog_cycles=100 --stats " +
+               dir.file("s.json"));
   CHECK(r.exitCode == 3);
   CHECK_THAT(r.err, Catch::StartsWith("warpsim: no progress: no instruction issued and no request "
                                       "moved for 100 core cycles (sim.watchdog_cycles), at core "
@@ -38,7 +39,8 @@ TEST_CASE("run: a watchdog window shorter than a DRAM round trip stops the run w
 }
 
 TEST_CASE("run: the watchdog's message gives the cycle it fired at, past the window") {
-  const ToolRun r = runFermi("--workload graph --set sim.watchdog_cycles=100");
+  const ToolRun r =
+      runFermi("--workload graph --set dram.model=fixed --set sim.watchdog_cycles=100");
   REQUIRE(r.exitCode == 3);
   std::smatch m;
   REQUIRE(std::regex_search(r.err, m, std::regex("at core cycle ([0-9]+)")));

@@ -1,0 +1,366 @@
+#include "dram/GddrController.h"
+
+#include <algorithm>
+#include <ostream>
+
+#include "core/GpuRequest.h"
+#include "stats/StatsRegistry.h"
+
+namespace warpsim {
+namespace {
+constexpr Cycle kNever = ~Cycle{0};
+}  // namespace
+
+GddrController::GddrController(sc_core::sc_module_name name, const GddrParams& params,
+                               const AddressMap& map, PartitionId partition, PayloadPool& pool,
+                               Watchdog& watchdog, StatsRegistry& stats)
+    : sc_core::sc_module(name),
+      socket("socket"),
+      params_(params),
+      map_(map),
+      partition_(partition),
+      pool_(pool),
+      watchdog_(watchdog),
+      scheduler_(makeDramScheduler(params.scheduler)),
+      prefetcher_(makeDramPrefetcher(params)),
+      linesPerRow_(std::max<std::uint32_t>(1, map.rowSize() / params.lineSize)),
+      banks_(map.banks()),
+      views_(map.banks()),
+      incoming_(0) {
+  socket.register_nb_transport_fw(this, &GddrController::nbTransportFw);
+  for (Bank& b : banks_) {
+    b.sent.assign(linesPerRow_, 0);
+    b.prefetchArrives.assign(linesPerRow_, 0);
+  }
+  queue_.reserve(params.queue + 1);
+  const std::string p = std::string(this->name()) + ".";
+  stats.addCounter(p + "reads", reads_);
+  stats.addCounter(p + "writes", writes_);
+  stats.addCounter(p + "bytes", bytes_);
+  stats.addCounter(p + "queue_full_cycles", fullCycles_);
+  stats.addCounter(p + "cycles", cycles_);
+  stats.addCounter(p + "active_cycles", activeCycles_);
+  stats.addCounter(p + "busy_bank_cycles", busyBankCycles_);
+  stats.addRatio(p + "blp", busyBankCycles_, activeCycles_);
+  stats.addCounter(p + "accesses", accesses_);
+  stats.addCounter(p + "row_hits", rowHits_);
+  stats.addCounter(p + "row_misses", rowMisses_);
+  stats.addCounter(p + "row_conflicts", rowConflicts_);
+  stats.addRatio(p + "rbl", rowHits_, accesses_);
+  stats.addCounter(p + "activates", activates_);
+  stats.addCounter(p + "precharges", precharges_);
+  stats.addCounter(p + "data_bus_cycles", busCycles_);
+  stats.addRatio(p + "data_bus_utilisation", busCycles_, cycles_);
+  stats.addHistogram(p + "queue_latency", queueLatency_);
+  stats.addHistogram(p + "read_latency", readLatency_);
+  stats.addCounter(p + "prefetches", prefetches_);
+  stats.addCounter(p + "prefetch_late", prefetchLate_);
+}
+
+std::uint32_t GddrController::burstCycles() const {
+  return (params_.lineSize + params_.busBytes - 1) / params_.busBytes;
+}
+
+// ---- transport ----------------------------------------------------------------------------
+
+tlm::tlm_sync_enum GddrController::nbTransportFw(Payload& trans, tlm::tlm_phase& phase,
+                                                 sc_core::sc_time&) {
+  if (phase != tlm::BEGIN_REQ) return tlm::TLM_COMPLETED;  // END_RESP: nothing to do
+  wake();
+  if (incoming_.size() + queue_.size() >= params_.queue) {
+    held_ = &trans;
+    return tlm::TLM_ACCEPTED;
+  }
+  accept(trans, now());
+  phase = tlm::END_REQ;
+  return tlm::TLM_UPDATED;
+}
+
+void GddrController::accept(Payload& trans, Cycle t) {
+  account(t);
+  const DramCoord c = map_.decode(trans.get_address());
+  DramRequest r;
+  r.payload = &trans;
+  r.bank = c.bank;
+  r.row = c.row;
+  r.line = std::min(c.column / params_.lineSize, linesPerRow_ - 1);
+  r.arrived = t;
+  r.write = trans.is_write();
+  (r.write ? writes_ : reads_).inc();
+  bytes_.inc(trans.get_data_length());
+  Bank& b = banks_[r.bank];
+  // A prefetch of this very line is still on its way to the L2 (OWL 4.4 prefetch too late).
+  if (!r.write && b.open.open && b.open.row == r.row && b.sent[r.line] &&
+      b.prefetchArrives[r.line] > t)
+    prefetchLate_.inc();
+  if (b.outstanding++ == 0) ++busyBanks_;
+  ++outstanding_;
+  incoming_.push(r, t + 1);
+  prefetcher_->noteArrival(incoming_.size() + queue_.size());
+  if (fullSince_ == kNever && incoming_.size() + queue_.size() >= params_.queue) fullSince_ = t;
+}
+
+// ---- one cycle ----------------------------------------------------------------------------
+
+bool GddrController::tick() {
+  const Cycle t = now();
+  deliver(t);
+  while (incoming_.ready(t)) {
+    queue_.push_back(incoming_.pop());
+    viewsStale_ = true;
+  }
+  Cycle next = kNever;
+  issue(t, next);
+  if (held_ && incoming_.size() + queue_.size() < params_.queue) {
+    Payload* h = held_;
+    held_ = nullptr;
+    accept(*h, t);
+    tlm::tlm_phase phase = tlm::END_REQ;
+    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+    socket->nb_transport_bw(*h, phase, delay);
+  }
+  if (!incoming_.empty()) next = std::min(next, incoming_.frontVisibleAt());
+  if (!done_.empty()) next = std::min(next, done_.frontVisibleAt());
+  if (next == kNever) return false;
+  next = std::max(next, t + 1);
+  if (next == t + 1) return true;
+  wakeAt(next);
+  return false;
+}
+
+void GddrController::deliver(Cycle t) {
+  while (done_.ready(t)) {
+    const Completion c = done_.pop();
+    watchdog_.progress();
+    if (c.demand) {
+      account(t);
+      if (--banks_[c.bank].outstanding == 0) --busyBanks_;
+      --outstanding_;
+      if (c.payload->is_read()) readLatency_.add(t - c.arrived);
+    }
+    c.payload->set_response_status(tlm::TLM_OK_RESPONSE);
+    tlm::tlm_phase phase = tlm::BEGIN_RESP;
+    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+    socket->nb_transport_bw(*c.payload, phase, delay);  // the L2 takes responses at once
+  }
+}
+
+// One command per cycle: the oldest demand whose column command (a row hit) can issue, else the
+// oldest demand whose ACT or PRE can, else a prefetch. `next` gets the earliest cycle at which
+// some command becomes possible, when none is issued now.
+bool GddrController::issue(Cycle t, Cycle& next) {
+  if (viewsStale_) viewQueue();
+  Candidate best[3];  // column, row command, prefetch: ready now, by priority
+  for (std::uint32_t b = 0; b < banks_.size(); ++b) {
+    Candidate d, p;
+    bankCandidates(b, d, p);
+    for (const Candidate& c : {d, p}) {
+      if (c.cmd == Cmd::None) continue;
+      if (c.earliest > t) {
+        next = std::min(next, c.earliest);
+        continue;
+      }
+      const int k = c.cmd == Cmd::Col ? 0 : c.cmd == Cmd::Prefetch ? 2 : 1;
+      if (best[k].cmd == Cmd::None || (k < 2 && c.index < best[k].index)) best[k] = c;
+    }
+  }
+  for (const Candidate& c : best) {
+    switch (c.cmd) {
+      case Cmd::Col:
+        issueColumn(c, t);
+        break;
+      case Cmd::Act:
+        issueActivate(c, t);
+        break;
+      case Cmd::Pre:
+        issuePrecharge(c, t);
+        break;
+      case Cmd::Prefetch:
+        issuePrefetch(c, t);
+        break;
+      case Cmd::None:
+        continue;
+    }
+    watchdog_.progress();
+    viewsStale_ = true;  // the queue or a row changed
+    next = t + 1;        // look again next cycle
+    return true;
+  }
+  return false;
+}
+
+// One pass over the queue: what it holds for each bank.
+void GddrController::viewQueue() {
+  viewsStale_ = false;
+  std::fill(views_.begin(), views_.end(), BankQueueView{});
+  for (std::size_t i = 0; i < queue_.size(); ++i) {
+    const DramRequest& r = queue_[i];
+    BankQueueView& v = views_[r.bank];
+    const OpenRow& open = banks_[r.bank].open;
+    if (v.oldest == BankQueueView::kNone) v.oldest = i;
+    if (open.open && r.row == open.row) {
+      if (v.oldestHit == BankQueueView::kNone) v.oldestHit = i;
+    } else {
+      v.otherRow = true;
+    }
+  }
+}
+
+// What bank `b` would do next for a demand (the scheduler's pick) and for the prefetcher.
+void GddrController::bankCandidates(std::uint32_t b, Candidate& demand, Candidate& prefetch) const {
+  const Bank& bank = banks_[b];
+  const BankQueueView& v = views_[b];
+  const std::size_t i = scheduler_->pick(v);
+  if (i != IDramScheduler::kNone) {
+    const DramRequest& r = queue_[i];
+    demand.bank = b;
+    demand.index = i;
+    if (bank.open.open && bank.open.row == r.row) {
+      demand.cmd = Cmd::Col;
+      demand.earliest = colEarliest(bank, r.write);
+    } else if (bank.open.open) {
+      demand.cmd = Cmd::Pre;
+      demand.earliest = bank.preReady;
+    } else {
+      demand.cmd = Cmd::Act;
+      demand.earliest = std::max(bank.actReady, actAnyReady_);
+    }
+  }
+  // OWL 4.4: only once no demand for the open row remains.
+  if (!bank.open.open || v.oldestHit != BankQueueView::kNone) return;
+  const bool conflict = v.otherRow;
+  const auto unsent = std::find(bank.sent.begin(), bank.sent.end(), 0);
+  if (unsent == bank.sent.end()) return;
+  if (!prefetcher_->keepGoing(bank.prefetched, conflict, queue_.size() + incoming_.size())) return;
+  prefetch.cmd = Cmd::Prefetch;
+  prefetch.bank = b;
+  prefetch.line = static_cast<std::uint32_t>(unsent - bank.sent.begin());
+  prefetch.earliest = colEarliest(bank, false);
+  // OWL 4.4 rule (2): the row stays open until the minimum number of lines has gone.
+  if (demand.cmd == Cmd::Pre) demand.cmd = Cmd::None;
+}
+
+Cycle GddrController::colEarliest(const Bank& bank, bool write) const {
+  const std::uint32_t lat = write ? params_.t.tWL : params_.t.tCL;
+  Cycle e = std::max(bank.colReady, colAnyReady_);
+  if (!write) e = std::max(e, bank.readReady);
+  if (busFree_ > lat) e = std::max(e, busFree_ - lat);  // data must find the bus free
+  return e;
+}
+
+// Reserves the data bus for a column command issued at t; returns the cycle the data is done.
+Cycle GddrController::dataTransfer(Cycle t, bool write) {
+  const Cycle start = t + (write ? params_.t.tWL : params_.t.tCL);
+  busFree_ = start + burstCycles();
+  busCycles_.inc(burstCycles());
+  colAnyReady_ = t + params_.t.tCCD;
+  return busFree_;
+}
+
+void GddrController::issueColumn(const Candidate& c, Cycle t) {
+  const DramRequest r = queue_[c.index];
+  queue_.erase(queue_.begin() + static_cast<std::ptrdiff_t>(c.index));  // reserved: no allocation
+  Bank& b = banks_[c.bank];
+  const Cycle end = dataTransfer(t, r.write);
+  if (r.write) {
+    b.readReady = end + params_.t.tCDLR;
+    b.preReady = std::max(b.preReady, end + params_.t.tWR);
+  } else {
+    b.preReady = std::max(b.preReady, t + burstCycles());
+    b.sent[r.line] = 1;  // OWL 4.5: the line went to the L2
+  }
+  accesses_.inc();
+  (r.outcome == RowOutcome::Hit    ? rowHits_
+   : r.outcome == RowOutcome::Miss ? rowMisses_
+                                   : rowConflicts_)
+      .inc();
+  queueLatency_.add(t - r.arrived);
+  done_.push(Completion{r.payload, c.bank, r.arrived, true}, end);
+  if (fullSince_ != kNever && incoming_.size() + queue_.size() + 1 >= params_.queue) {
+    fullCycles_.inc(t - fullSince_);
+    fullSince_ = kNever;
+  }
+}
+
+void GddrController::issueActivate(const Candidate& c, Cycle t) {
+  DramRequest& r = queue_[c.index];
+  Bank& b = banks_[c.bank];
+  b.open = OpenRow{true, r.row};
+  b.rowBase = (r.row * banks_.size() + c.bank) * map_.rowSize();
+  b.colReady = t + params_.t.tRCD;
+  b.actReady = t + params_.t.tRC;
+  b.preReady = std::max(b.preReady, t + params_.t.tRAS);
+  b.prefetched = 0;
+  std::fill(b.sent.begin(), b.sent.end(), 0);  // OWL 4.5: reset when the row opens
+  actAnyReady_ = t + params_.t.tRRD;
+  if (r.outcome == RowOutcome::Hit) r.outcome = RowOutcome::Miss;
+  activates_.inc();
+}
+
+void GddrController::issuePrecharge(const Candidate& c, Cycle t) {
+  Bank& b = banks_[c.bank];
+  b.open.open = false;
+  b.actReady = std::max(b.actReady, t + params_.t.tRP);
+  queue_[c.index].outcome = RowOutcome::Conflict;
+  precharges_.inc();
+}
+
+// OWL 4.4: the line goes to the L2 slice as an unsolicited fill (see models/cache README.md).
+void GddrController::issuePrefetch(const Candidate& c, Cycle t) {
+  Bank& b = banks_[c.bank];
+  const Cycle end = dataTransfer(t, false);
+  b.preReady = std::max(b.preReady, t + burstCycles());
+  b.sent[c.line] = 1;
+  b.prefetchArrives[c.line] = end;
+  ++b.prefetched;
+  prefetches_.inc();
+  const Addr line = map_.globalAddr(partition_, b.rowBase + Addr{c.line} * params_.lineSize);
+  Payload& p = pool_.acquire();
+  GpuRequest& r = GpuRequest::of(p);
+  r.id = line;  // memory-side prefetches carry their line address as id
+  r.kind = ReqKind::Prefetch;
+  r.flags = GpuRequest::kPrefetch | GpuRequest::kUnsolicited;
+  r.lineAddr = line;
+  r.issueCycle = t;
+  p.set_command(tlm::TLM_READ_COMMAND);
+  p.set_address(line);
+  p.set_data_length(params_.lineSize);
+  p.set_streaming_width(params_.lineSize);
+  done_.push(Completion{&p, c.bank, t, false}, end);
+}
+
+// ---- statistics ---------------------------------------------------------------------------
+
+// Closes the span [spanFrom_, t) with the bank counts that held during it.
+void GddrController::account(Cycle t) {
+  if (t <= spanFrom_) return;
+  const Cycle d = t - spanFrom_;
+  cycles_.inc(d);
+  if (outstanding_) {
+    activeCycles_.inc(d);
+    busyBankCycles_.inc(d * busyBanks_);
+  }
+  spanFrom_ = t;
+}
+
+void GddrController::settleStats() {
+  const Cycle t = now();
+  account(t);
+  if (fullSince_ != kNever && fullSince_ < t) {
+    fullCycles_.inc(t - fullSince_);
+    fullSince_ = t;
+  }
+}
+
+void GddrController::describeWaits(std::ostream& os) const {
+  if (queue_.empty() && incoming_.empty() && done_.empty() && !held_) return;
+  os << name() << ": " << queue_.size() + incoming_.size() << "/" << params_.queue
+     << " requests queued, " << done_.size() << " transfers in flight";
+  if (!queue_.empty())
+    os << ", oldest for bank " << queue_.front().bank << " row " << queue_.front().row
+       << " since DRAM cycle " << queue_.front().arrived;
+  if (held_) os << "; one request held back (queue full)";
+  os << "\n";
+}
+
+}  // namespace warpsim

@@ -1,0 +1,114 @@
+#pragma once
+// One GDDR channel of a memory partition (issue 5, OWL Table 1): a request queue with a
+// capacity, per-bank row state with the GDDR timing rules, one command per DRAM cycle chosen by
+// a scheduling policy, a shared data bus, the row-buffer bit vectors of OWL 4.5 and an optional
+// memory-side prefetcher (OWL 4.4) that pushes lines of the open row into the L2 slice above.
+// Sleeps until the next cycle a timing constraint expires. Protocol and statistics: README.md.
+#include <cstdint>
+#include <iosfwd>
+#include <memory>
+#include <vector>
+
+#include <tlm_utils/simple_target_socket.h>
+#include <systemc>
+#include <tlm>
+
+#include "core/Clocked.h"
+#include "core/PayloadPool.h"
+#include "core/TimedQueue.h"
+#include "core/Watchdog.h"
+#include "dram/AddressMap.h"
+#include "dram/DramPolicies.h"
+#include "dram/GddrParams.h"
+#include "stats/Counter.h"
+#include "stats/Histogram.h"
+
+namespace warpsim {
+
+class StatsRegistry;
+
+class GddrController : public sc_core::sc_module, public Clocked, public IDiagnosable {
+ public:
+  tlm_utils::simple_target_socket<GddrController> socket;
+
+  // `map` decodes addresses (this channel's partition only); `pool` supplies prefetch payloads.
+  GddrController(sc_core::sc_module_name name, const GddrParams& params, const AddressMap& map,
+                 PartitionId partition, PayloadPool& pool, Watchdog& watchdog,
+                 StatsRegistry& stats);
+  bool tick() override;
+  // Books the open spans (BLP, cycles, full queue) up to now.
+  void settleStats();
+  void describeWaits(std::ostream& os) const override;
+
+ private:
+  using Payload = tlm::tlm_generic_payload;
+  struct Bank {
+    OpenRow open;
+    Addr rowBase = 0;                    // partition-local address of the open row
+    Cycle actReady = 0;                  // tRC after ACT, tRP after PRE
+    Cycle colReady = 0;                  // tRCD after ACT
+    Cycle readReady = 0;                 // tCDLR after the last write data
+    Cycle preReady = 0;                  // tRAS after ACT; write recovery; read burst
+    std::uint32_t prefetched = 0;        // prefetches since the row opened
+    std::uint32_t outstanding = 0;       // demands accepted, not yet answered (BLP)
+    std::vector<std::uint8_t> sent;      // OWL 4.5: one bit per line of the open row
+    std::vector<Cycle> prefetchArrives;  // when a prefetched line reaches the L2 (late count)
+  };
+  enum class Cmd : std::uint8_t { None, Col, Act, Pre, Prefetch };
+  struct Candidate {
+    Cmd cmd = Cmd::None;
+    std::uint32_t bank = 0;
+    std::size_t index = 0;   // in queue_ (demands)
+    std::uint32_t line = 0;  // prefetch
+    Cycle earliest = 0;
+  };
+  struct Completion {
+    Payload* payload = nullptr;
+    std::uint32_t bank = 0;
+    Cycle arrived = 0;
+    bool demand = true;
+  };
+
+  tlm::tlm_sync_enum nbTransportFw(Payload& trans, tlm::tlm_phase& phase, sc_core::sc_time&);
+  void accept(Payload& trans, Cycle t);
+  void deliver(Cycle t);
+  bool issue(Cycle t, Cycle& next);
+  void viewQueue();
+  void bankCandidates(std::uint32_t b, Candidate& demand, Candidate& prefetch) const;
+  Cycle colEarliest(const Bank& bank, bool write) const;
+  void issueColumn(const Candidate& c, Cycle t);
+  void issueActivate(const Candidate& c, Cycle t);
+  void issuePrecharge(const Candidate& c, Cycle t);
+  void issuePrefetch(const Candidate& c, Cycle t);
+  Cycle dataTransfer(Cycle t, bool write);
+  void account(Cycle t);
+  std::uint32_t burstCycles() const;
+
+  GddrParams params_;
+  const AddressMap& map_;
+  PartitionId partition_;
+  PayloadPool& pool_;
+  Watchdog& watchdog_;
+  std::unique_ptr<IDramScheduler> scheduler_;
+  std::unique_ptr<IDramPrefetcher> prefetcher_;
+  std::uint32_t linesPerRow_;
+  std::vector<Bank> banks_;
+  std::vector<BankQueueView> views_;  // per bank; rebuilt when the queue or a row changes
+  bool viewsStale_ = true;
+  TimedQueue<DramRequest> incoming_;  // accepted, visible the next cycle
+  std::vector<DramRequest> queue_;    // visible, oldest first; capacity reserved
+  TimedQueue<Completion> done_;       // data transfers in flight, in bus order
+  Payload* held_ = nullptr;           // arrived while full; END_REQ withheld
+  Cycle actAnyReady_ = 0;             // tRRD after the last ACT
+  Cycle colAnyReady_ = 0;             // tCCD after the last column command
+  Cycle busFree_ = 0;                 // the data bus is taken until then
+  // Span accounting (README.md: BLP).
+  Cycle spanFrom_ = 0, fullSince_ = ~Cycle{0};  // fullSince_: not full
+  std::uint32_t busyBanks_ = 0, outstanding_ = 0;
+  Counter reads_, writes_, bytes_, fullCycles_, cycles_, activeCycles_, busyBankCycles_;
+  Counter accesses_, rowHits_, rowMisses_, rowConflicts_, activates_, precharges_, busCycles_;
+  Counter prefetches_, prefetchLate_;
+  Histogram queueLatency_{8, 64}, readLatency_{16, 64};
+};
+
+}  // namespace warpsim

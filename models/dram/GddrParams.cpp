@@ -1,0 +1,85 @@
+#include "dram/GddrParams.h"
+
+#include "config/Config.h"
+
+namespace warpsim {
+namespace {
+
+struct TimingOption {
+  const char* key;
+  std::uint32_t GddrTiming::*field;
+  const char* help;
+};
+
+// Defaults: GPGPU-Sim's GTX480 GDDR5 (Hynix H5GQ1H24AFR); platforms set their own.
+constexpr TimingOption kTiming[] = {
+    {"dram.tCL", &GddrTiming::tCL, "CAS latency: RD command to first data"},
+    {"dram.tRP", &GddrTiming::tRP, "PRE to the next ACT of the bank"},
+    {"dram.tRC", &GddrTiming::tRC, "ACT to the next ACT of the same bank"},
+    {"dram.tRAS", &GddrTiming::tRAS, "ACT to PRE of the same bank"},
+    {"dram.tRCD", &GddrTiming::tRCD, "ACT to RD/WR of the same bank"},
+    {"dram.tRRD", &GddrTiming::tRRD, "ACT to ACT of different banks"},
+    {"dram.tCDLR", &GddrTiming::tCDLR, "last write data to a RD of the same bank"},
+    {"dram.tWR", &GddrTiming::tWR, "last write data to PRE of the same bank (write recovery)"},
+    {"dram.tCCD", &GddrTiming::tCCD, "column command to column command"},
+    {"dram.tWL", &GddrTiming::tWL, "write latency: WR command to first data"},
+};
+
+}  // namespace
+
+void GddrParams::declare(ConfigSchema& s) {
+  s.addEnum("dram.model", "gddr", {"gddr", "fixed"},
+            "memory channel: gddr (banks, timing, FR-FCFS) or fixed (fixed latency)");
+  const GddrTiming d;
+  for (const TimingOption& o : kTiming)
+    s.addUInt(o.key, d.*o.field, std::string("gddr model, DRAM cycles: ") + o.help, 0, 1000);
+  s.addSize("dram.bus_bytes", "32B",
+            "gddr model: data-bus bytes per DRAM cycle (a line takes line size / bus_bytes "
+            "cycles of the bus)",
+            1, 1024);
+  s.addEnum("dram.scheduler", "fr-fcfs", {"fr-fcfs", "fcfs"},
+            "gddr model: request scheduling (fr-fcfs: row hits first, then oldest; fcfs: oldest "
+            "request of each bank)");
+  s.addEnum("dram.prefetch", "none", {"none", "opportunistic"},
+            "gddr model: memory-side prefetcher (OWL 4.4 opportunistic: the open row's unsent "
+            "lines into the L2 slice)");
+  s.addUInt("dram.prefetch_lower", 8,
+            "opportunistic prefetcher: lines prefetched at least from a row even when a demand "
+            "to another row waits (OWL 4.4 'lower')",
+            0, 4096);
+  s.addUInt("dram.prefetch_higher", 16,
+            "opportunistic prefetcher: that minimum when fewer demands than the threshold are "
+            "pending (OWL 4.4 'higher')",
+            0, 4096);
+  s.addUInt("dram.prefetch_threshold", 0,
+            "opportunistic prefetcher: pending demands below which 'higher' applies (0: the "
+            "running average queue occupancy, OWL 4.4)",
+            0, 4096);
+}
+
+GddrParams GddrParams::load(const Config& c) {
+  GddrParams p;
+  p.model = c.getString("dram.model") == "fixed" ? DramModel::Fixed : DramModel::Gddr;
+  for (const TimingOption& o : kTiming) p.t.*o.field = static_cast<std::uint32_t>(c.getUInt(o.key));
+  p.busBytes = static_cast<std::uint32_t>(c.getSize("dram.bus_bytes"));
+  p.queue = static_cast<std::uint32_t>(c.getUInt("dram.queue"));
+  p.scheduler = c.getString("dram.scheduler");
+  p.prefetch = c.getString("dram.prefetch") == "opportunistic" ? DramPrefetch::Opportunistic
+                                                               : DramPrefetch::None;
+  p.prefetchLower = static_cast<std::uint32_t>(c.getUInt("dram.prefetch_lower"));
+  p.prefetchHigher = static_cast<std::uint32_t>(c.getUInt("dram.prefetch_higher"));
+  p.prefetchThreshold = static_cast<std::uint32_t>(c.getUInt("dram.prefetch_threshold"));
+  if (p.prefetchHigher < p.prefetchLower)
+    throw ConfigError(
+        "dram.prefetch_higher = " + std::to_string(p.prefetchHigher) +
+        ": must be at least dram.prefetch_lower = " + std::to_string(p.prefetchLower) +
+        " (OWL 4.4: higher is used when few "
+        "demands wait)");
+  for (const auto& [key, v] : {std::pair<const char*, std::uint32_t>{"dram.tCL", p.t.tCL},
+                               {"dram.tRCD", p.t.tRCD},
+                               {"dram.tCCD", p.t.tCCD}})
+    if (v == 0) throw ConfigError(std::string(key) + " = 0: must be at least 1 DRAM cycle");
+  return p;
+}
+
+}  // namespace warpsim

@@ -1,0 +1,36 @@
+#pragma once
+// The parameters of the GDDR channel controller (GddrController): timing in DRAM command cycles
+// (OWL Table 1 names), the data bus, the request queue, the scheduling and prefetch policies.
+#include <cstdint>
+#include <string>
+
+namespace warpsim {
+
+class Config;
+class ConfigSchema;
+
+enum class DramModel : std::uint8_t { Gddr, Fixed };
+enum class DramPrefetch : std::uint8_t { None, Opportunistic };
+
+struct GddrTiming {
+  std::uint32_t tCL = 12, tRP = 12, tRC = 40, tRAS = 28, tRCD = 12, tRRD = 6;
+  std::uint32_t tCDLR = 5, tWR = 12, tCCD = 2, tWL = 4;
+};
+
+struct GddrParams {
+  DramModel model = DramModel::Gddr;
+  GddrTiming t;
+  std::uint32_t busBytes = 32;  // data-bus bytes per DRAM command cycle
+  std::uint32_t queue = 32;     // requests waiting for their column command
+  std::string scheduler = "fr-fcfs";
+  DramPrefetch prefetch = DramPrefetch::None;
+  std::uint32_t prefetchLower = 8, prefetchHigher = 16;
+  std::uint32_t prefetchThreshold = 0;  // 0: the running average queue occupancy
+  std::uint32_t lineSize = 128;         // the memory line: the L2 line (set by GpuParams)
+
+  static void declare(ConfigSchema& schema);
+  // dram.queue is declared by FixedDramParams and shared by both models.
+  static GddrParams load(const Config& config);
+};
+
+}  // namespace warpsim

@@ -1,0 +1,158 @@
+// OWL 4.4's opportunistic prefetcher in the GDDR controller: what it prefetches, when it stops,
+// and what the L2 slice does with the lines. Timing as in DramTestSupport.h.
+#include <catch2/catch.hpp>
+
+#include "DramTestSupport.h"
+#include "cache/Cache.h"
+
+using namespace warpsim;
+using namespace warpsim::test;
+
+namespace {
+
+GddrParams prefetching(std::uint32_t lower, std::uint32_t higher) {
+  GddrParams p = owlParams();
+  p.prefetch = DramPrefetch::Opportunistic;
+  p.prefetchLower = lower;
+  p.prefetchHigher = higher;
+  return p;
+}
+
+// Demands to lines 0 and 5 of row 0 of bank 0, then one to row 1 of bank 0 at `conflictAt`.
+std::vector<Send> twoLinesThenConflict(Cycle conflictAt) {
+  return {read(0, at(0, 0, 0)), read(0, at(0, 0, 5)), read(conflictAt, at(0, 1, 0))};
+}
+
+// The lines of row 0 of bank 0 prefetched (their ids are their addresses), in order.
+std::vector<std::uint64_t> prefetchedIds(const ScriptedInitiator& cpu) {
+  std::vector<std::uint64_t> ids;
+  for (const auto& [id, cycle] : cpu.foreign)
+    if (id < at(0, 0, 0) + 2048) ids.push_back(id);
+  return ids;
+}
+
+}  // namespace
+
+TEST_CASE("prefetch: with C large, every other line of the row is prefetched despite a conflict") {
+  DramBench b(prefetching(64, 64));
+  const nlohmann::json s = b.run(twoLinesThenConflict(25));
+  std::vector<std::uint64_t> expected;
+  for (std::uint32_t l = 1; l < 32; ++l)
+    if (l != 5) expected.push_back(at(0, 0, l));
+  CHECK(prefetchedIds(b.cpu) == expected);  // the 30 unsent lines, in order
+  // Then row 1, opened by the conflicting demand, is read out too (31 lines).
+  CHECK(s["prefetches"] == 30 + 31);
+  // Demands at RD 13 and 17; prefetches every 4 cycles (the bus) from 21 to 137; then the
+  // conflict: PRE at 141, ACT 151, RD 163.
+  CHECK(b.cpu.foreign.front().second == 21 + 14);
+  CHECK(b.cpu.foreign[29].second == 137 + 14);
+  CHECK(b.resp(2) == 163 + 14);
+  CHECK(s["row_conflicts"] == 1);
+  CHECK(b.pool.inUse() == 0);
+}
+
+TEST_CASE("prefetch: with C = 0, prefetching stops as soon as a demand to another row arrives") {
+  DramBench b(prefetching(0, 0));
+  const nlohmann::json s = b.run(twoLinesThenConflict(30));
+  // Prefetches at 21, 25, 29; the demand arrives at 30 (visible 31): none after it.
+  CHECK(prefetchedIds(b.cpu) == std::vector<std::uint64_t>{at(0, 0, 1), at(0, 0, 2), at(0, 0, 3)});
+  CHECK(s["prefetches"] == 3 + 31);           // then row 1 is read out
+  CHECK(b.resp(2) == 33 + 10 + 12 + 10 + 4);  // PRE at 33 (the last prefetch's burst), ACT 43
+}
+
+TEST_CASE("prefetch: without a conflicting demand the whole row is read out") {
+  DramBench b(prefetching(0, 0));
+  const nlohmann::json s = b.run({read(0, at(2, 3, 7))});
+  CHECK(s["prefetches"] == 31);
+  CHECK(s["reads"] == 1);
+}
+
+TEST_CASE("prefetch: off by default") {
+  DramBench b;
+  const nlohmann::json s = b.run(twoLinesThenConflict(25));
+  CHECK(s["prefetches"] == 0);
+  CHECK(b.cpu.foreign.empty());
+}
+
+TEST_CASE("prefetch: C is 'higher' while fewer demands than the running average wait") {
+  OpportunisticPrefetcher p(8, 16, 0);
+  p.noteArrival(1);
+  p.noteArrival(2);
+  p.noteArrival(3);  // average occupancy 2
+  CHECK(p.minimumLines(1) == 16);
+  CHECK(p.minimumLines(2) == 8);
+  CHECK(p.keepGoing(15, true, 1));
+  CHECK_FALSE(p.keepGoing(16, true, 1));
+  CHECK_FALSE(p.keepGoing(8, true, 3));
+  CHECK(p.keepGoing(1000, false, 3));  // no conflict: no limit
+  OpportunisticPrefetcher fixed(8, 16, 5);
+  CHECK(fixed.minimumLines(4) == 16);
+  CHECK(fixed.minimumLines(5) == 8);
+}
+
+namespace {
+
+// An L2 slice (64 B lines, write-back) over a prefetching GDDR channel, on one 1 GHz clock.
+struct L2Bench {
+  ClockEngine engine{"engine"};
+  ClockDomain& clock = engine.addDomain("dram", 1000.0);
+  StatsRegistry stats;
+  PayloadPool pool;
+  AddressMap map{oneChannel()};
+  Cache l2;
+  GddrController dram;
+  ScriptedInitiator cpu{"cpu", pool};
+
+  static CacheParams l2Params(std::uint32_t sets, std::uint32_t ways) {
+    CacheParams p = CacheParams::l2Defaults();
+    p.lineSize = 64;
+    p.sets = sets;
+    p.ways = ways;
+    p.writePolicy = WritePolicy::WriteBack;
+    return p;
+  }
+  L2Bench(std::uint32_t sets, std::uint32_t ways)
+      : l2("l2", l2Params(sets, ways), pool, engine.watchdog(), stats),
+        dram("dram", prefetching(8, 16), map, PartitionId{0}, pool, engine.watchdog(), stats) {
+    clock.add(cpu);
+    clock.add(l2);
+    clock.add(dram);
+    cpu.socket.bind(l2.upstream);
+    l2.downstream.bind(dram.socket);
+  }
+  nlohmann::json run(std::vector<Send> script) {
+    cpu.start(std::move(script));
+    sc_core::sc_start();
+    l2.settleStats();
+    dram.settleStats();
+    return stats.tree();
+  }
+};
+
+}  // namespace
+
+TEST_CASE("prefetch: a prefetched line later hit by a demand counts as useful in the L2") {
+  L2Bench b(64, 8);
+  const nlohmann::json s =
+      b.run({read(0, at(0, 0, 0)), read(400, at(0, 0, 3)), read(400, at(0, 0, 9))});
+  CHECK(s["dram"]["reads"] == 1);  // lines 3 and 9 came from the prefetches
+  CHECK(s["dram"]["prefetches"] == 31);
+  CHECK(s["l2"]["prefetch_fills"] == 31);
+  CHECK(s["l2"]["hits"] == 2);
+  CHECK(s["l2"]["prefetch_useful"] == 2);
+  CHECK(s["l2"]["prefetch_useless"] == 0);
+  for (const Record& r : b.cpu.records) CHECK(r.responses == 1);
+  CHECK(b.pool.inUse() == 0);
+}
+
+TEST_CASE("prefetch: a prefetched line evicted before any demand hit counts as useless") {
+  L2Bench b(1, 8);  // one set of 8 ways for 32 lines
+  const nlohmann::json s = b.run({read(0, at(0, 0, 0)), read(400, at(0, 0, 31))});
+  // Lines 1..7 fill the free ways; line 8 evicts line 0 (a demand line); lines 9..31 each evict
+  // an unused prefetched line (1..23). Line 31 is then hit.
+  CHECK(s["l2"]["prefetch_fills"] == 31);
+  CHECK(s["l2"]["evictions"] == 24);
+  CHECK(s["l2"]["prefetch_useless"] == 23);
+  CHECK(s["l2"]["prefetch_useful"] == 1);
+  CHECK(s["dram"]["reads"] == 1);
+}
