@@ -23,7 +23,10 @@ struct CacheStats {
   Counter readsBelow, writesBelow;  // requests sent below, by TLM command
   Counter upstreamStallCycles;      // END_REQ withheld from the sender (input queue full)
   Counter saturatedCycles;          // the saturation signal was on
-  Histogram loadLatency{32, 64};    // cycles from arrival to response, reads only
+  // Mascar III-C/III-D: refusals (NACKs) of kRefusable requests whose reservation failed and of
+  // kHitOnly requests that missed, and hits of requests re-sent from a re-execution queue.
+  Counter refusals, refusalsNotOwner, reexecHits;
+  Histogram loadLatency{32, 64};  // cycles from arrival to response, reads only
 
   void registerWith(StatsRegistry& stats, const std::string& prefix);
 };

@@ -5,6 +5,7 @@
 #include "config/ConfigSchema.h"
 #include "sched/GtoPolicy.h"
 #include "sched/LrrPolicy.h"
+#include "sched/MascarPolicy.h"
 #include "sched/SchedParams.h"
 #include "sched/SwlPolicy.h"
 #include "sched/TwoLevelPolicy.h"
@@ -31,6 +32,18 @@ PolicyRegistry PolicyRegistry::withBuiltins() {
   r.add("swl", "static wavefront limiting: sched.swl_limit oldest warps, GTO (CCWS 3.2, 5.1)",
         [](const PolicyContext& ctx) {
           return std::make_unique<SwlPolicy>(paramsOf(ctx), ctx.slot, ctx.issueSlots);
+        });
+  r.add("mascar",
+        "Mascar: memory-ready first (EP); when an L1 saturates, compute first and one owner warp "
+        "per SM past the L1 (MP); with lsu.reexec_entries (Mascar III)",
+        [](const PolicyContext& ctx) {
+          std::shared_ptr<MascarControl> control;
+          if (ctx.shared && ctx.shared->state)
+            control = std::static_pointer_cast<MascarControl>(ctx.shared->state);
+          else
+            control = std::make_shared<MascarControl>();
+          if (ctx.shared) ctx.shared->state = control;
+          return std::make_unique<MascarPolicy>(control);
         });
   return r;
 }

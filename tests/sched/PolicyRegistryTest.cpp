@@ -10,17 +10,19 @@
 using namespace warpsim;
 using namespace warpsim::test;
 
-TEST_CASE("policy registry: the built-ins are lrr, gto, 2lvl and swl, each citing CCWS") {
+TEST_CASE(
+    "policy registry: the built-ins are lrr, gto, 2lvl, swl and mascar, each citing its paper") {
   const PolicyRegistry r = PolicyRegistry::withBuiltins();
-  CHECK(r.names() == std::vector<std::string>{"2lvl", "gto", "lrr", "swl"});
-  for (const std::string& n : r.names()) CHECK_THAT(r.description(n), Catch::Contains("CCWS"));
+  CHECK(r.names() == std::vector<std::string>{"2lvl", "gto", "lrr", "mascar", "swl"});
+  for (const std::string& n : r.names())
+    CHECK_THAT(r.description(n), Catch::Contains(n == "mascar" ? "Mascar III" : "CCWS"));
 }
 
 TEST_CASE("policy registry: an unknown name lists the known policies") {
   const PolicyRegistry r = PolicyRegistry::withBuiltins();
   CHECK_THROWS_WITH(r.create("fifo", PolicyContext{}),
                     "sched.policy = 'fifo': unknown warp scheduling policy; known: 2lvl, gto, "
-                    "lrr, swl");
+                    "lrr, mascar, swl");
 }
 
 TEST_CASE("policy registry: swl takes its slot's share of sched.swl_limit") {
