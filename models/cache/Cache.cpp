@@ -152,7 +152,7 @@ void Cache::processInput(Cycle t) {
   }
   endStall(t);
   input_.pop();
-  watchdog_.progress();
+  if (s == Stall::None) watchdog_.progress();  // a refusal is no progress: retries could loop
   if (s != Stall::None) {
     refuse(w, s);
   } else if (mayRefuse) {  // the ACK, before any response to it

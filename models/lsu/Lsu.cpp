@@ -145,7 +145,7 @@ void Lsu::sendNext() {
   constexpr auto kMascarFlags = static_cast<std::uint8_t>(
       GpuRequest::kMascarOwner | GpuRequest::kHitOnly | GpuRequest::kRefusable);
   r.flags = static_cast<std::uint8_t>(r.flags & ~kMascarFlags);
-  if (gate_) r.flags |= gate_->requestFlags(r.warp);
+  if (gate_) r.flags |= gate_->requestFlags(r.warp, !fromStage);
   if (params_.reexecEntries > 0) r.flags |= GpuRequest::kRefusable;
   if (!fromStage) {
     r.flags |= GpuRequest::kReexecuted;
@@ -199,7 +199,7 @@ tlm::tlm_sync_enum Lsu::nbTransportBw(tlm::tlm_generic_payload& trans, tlm::tlm_
     return tlm::TLM_ACCEPTED;
   }
   if (trans.get_response_status() == tlm::TLM_INCOMPLETE_RESPONSE) {  // a refusal (NACK)
-    if (wasOpen) requestTaken(openFromStage_);  // the line leaves the stage for the queue
+    if (wasOpen && openFromStage_) requestTaken(true);  // the line leaves the stage for the queue
     refused(trans);
     wake();
     if (wasOpen && canSend()) sendNext();

@@ -11,6 +11,7 @@ void MascarControl::attach(SmAttachment& sm) {
   attached_ = true;
   view_ = &sm.view;
   sm.lsu.setGate(this);
+  lsu_ = &sm.lsu;
   for (std::uint32_t i = 0; i < sm.l1s.size(); ++i) {
     if (!sm.l1s[i]) continue;
     if (sm.l1s[i]->saturated()) saturatedL1s_ |= 1u << i;  // a span open from cycle 0
@@ -37,17 +38,33 @@ void MascarControl::setSaturated(std::uint32_t source, bool saturated, Cycle cyc
 void MascarControl::refresh(const SchedView& view) {
   if (owner_ == kNoOwner) return;
   const WarpState& s = view.warp(WarpId{owner_});
-  if (!s.resident || s.finished || s.atBarrier || s.waitsOnMem) owner_ = kNoOwner;
+  // Requests of the owner still in the re-execution queue have not gone out yet: it keeps
+  // ownership until they have ("it continues to issue all of its memory requests").
+  const bool queued = lsu_ && ((lsu_->blockedWarps() >> owner_) & 1u);
+  if (!s.resident || s.finished || s.atBarrier || (s.waitsOnMem && !queued)) owner_ = kNoOwner;
 }
 
-std::uint8_t MascarControl::requestFlags(WarpId w) {
+std::uint8_t MascarControl::requestFlags(WarpId w, bool fromQueue) {
   if (!mp()) return 0;
   if (view_) refresh(*view_);
-  if (owner_ == kNoOwner) {
+  if (owner_ == kNoOwner && !(fromQueue && memoryReady())) {
     owner_ = w.value();
-    grants_.inc();
+    if (owner_ != lastOwner_) grants_.inc();
+    lastOwner_ = owner_;
   }
   return owner_ == w.value() ? GpuRequest::kMascarOwner : GpuRequest::kHitOnly;
+}
+
+// Some warp could issue a memory instruction to an L1 now (the memory-ready queue): its next
+// instruction has its operands, and the LSU takes new instructions from it.
+bool MascarControl::memoryReady() const {
+  if (!view_ || !lsu_ || !lsu_->canAccept()) return false;
+  for (std::uint32_t w = 0; w < view_->warpSlots(); ++w) {
+    const WarpState& s = view_->warp(WarpId{w});
+    if (s.resident && s.eligible && s.nextLeavesSm && !((lsu_->blockedWarps() >> w) & 1u))
+      return true;
+  }
+  return false;
 }
 
 void MascarControl::settleStats(Cycle cycle) {
