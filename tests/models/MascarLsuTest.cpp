@@ -3,6 +3,9 @@
 #include <catch2/catch.hpp>
 
 #include "GpuTestSupport.h"
+#include "config/Config.h"
+#include "config/ConfigSchema.h"
+#include "gpu/GpuParams.h"
 
 using namespace warpsim;
 using namespace warpsim::test;
@@ -123,4 +126,24 @@ TEST_CASE("mascar MP mode: a non-owner's miss is refused and goes to the queue's
   CHECK(s["l1d"]["misses"] == 32);                          // and nothing was fetched twice
   CHECK(s["l1d"]["reads_below"] == 32);
   CHECK(s["mascar"]["owner_grants"] == 7);  // 4 warps, passing back and forth
+}
+
+namespace {
+
+std::uint32_t reexecEntries(std::initializer_list<const char*> assignments) {
+  ConfigSchema schema;
+  GpuParams::declare(schema);
+  Config c(schema);
+  for (const char* a : assignments) c.setAssignment(a);
+  return GpuParams::load(c).lsu.reexecEntries;
+}
+
+}  // namespace
+
+TEST_CASE("mascar config: lsu.reexec_entries defaults to 32 with sched.policy=mascar, else 0") {
+  CHECK(reexecEntries({}) == 0);
+  CHECK(reexecEntries({"sched.policy=gto"}) == 0);
+  CHECK(reexecEntries({"sched.policy=mascar"}) == 32);
+  CHECK(reexecEntries({"sched.policy=mascar", "lsu.reexec_entries=0"}) == 0);
+  CHECK(reexecEntries({"sched.policy=lrr", "lsu.reexec_entries=8"}) == 8);
 }

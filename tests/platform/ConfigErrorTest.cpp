@@ -66,7 +66,7 @@ TEST_CASE("config error: an unknown --sched lists the known policies") {
   const std::string err = failingRun("--workload stream --sched nosuch");
   CHECK(err == kProgram +
                    ": error: sched.policy = 'nosuch': unknown warp scheduling policy; known: "
-                   "2lvl, gto, lrr, swl\n");
+                   "2lvl, gto, lrr, mascar, swl\n");
 }
 
 TEST_CASE("config error: a misspelt command-line option suggests the right one") {

@@ -43,10 +43,11 @@ TEST_CASE("query: --list-policies lists the policies by name with their descript
   const ToolRun r = runTool("warpsim-fermi", "--list-policies");
   CHECK(r.exitCode == 0);
   const auto ls = lines(r.out);
-  REQUIRE(ls.size() == 4);
+  REQUIRE(ls.size() == 5);
   CHECK_THAT(ls[0], Catch::StartsWith("2lvl                      two-level: "));
   CHECK_THAT(ls[1], Catch::StartsWith("gto                       greedy-then-oldest: "));
-  CHECK_THAT(ls[3], Catch::StartsWith("swl                       static wavefront limiting: "));
+  CHECK_THAT(ls[3], Catch::StartsWith("mascar                    Mascar: "));
+  CHECK_THAT(ls[4], Catch::StartsWith("swl                       static wavefront limiting: "));
   CHECK(ls[2] ==
         "lrr                       loose round-robin: equal chance for every warp "
         "(CCWS 5.1)");
