@@ -21,6 +21,12 @@ class GpuRequest : public tlm::tlm_extension<GpuRequest> {
     kPrefetch = 1u << 1,     // created by a prefetcher, not by a warp
     kNoAllocate = 1u << 2,   // must not allocate on its way (write-evict stores)
     kUnsolicited = 1u << 3,  // pushed up as BEGIN_RESP by the memory side (a DRAM prefetch)
+    // Mascar III-C/III-D (an L1 and its LSU): the sender retries refused requests, so a
+    // reservation failure is answered with a refusal (a NACK: BEGIN_RESP with
+    // TLM_INCOMPLETE_RESPONSE) instead of stalling; END_REQ (the ACK) comes at the lookup.
+    kRefusable = 1u << 4,
+    kHitOnly = 1u << 5,     // Mascar MP mode, a non-owner warp: a miss is refused, never sent below
+    kReexecuted = 1u << 6,  // re-sent from the LSU's re-execution queue
   };
 
   std::uint64_t id = 0;

@@ -19,9 +19,14 @@ TagArray::Geometry geometryOf(const CacheParams& p) {
   return TagArray::Geometry{p.sets, p.ways, p.lineSize};
 }
 
+// Mascar: a request its sender will retry is answered with a refusal instead of stalling.
+bool refusable(const tlm::tlm_generic_payload& p) {
+  return (GpuRequest::of(p).flags & (GpuRequest::kRefusable | GpuRequest::kHitOnly)) != 0;
+}
+
 const char* toString(std::uint8_t stall) {
   static const char* const names[] = {"nothing", "a line (every way reserved)", "a miss-queue slot",
-                                      "an MSHR entry"};
+                                      "an MSHR entry", "ownership"};
   return names[stall];
 }
 
@@ -63,6 +68,8 @@ tlm::tlm_sync_enum Cache::fwFromAbove(Payload& trans, tlm::tlm_phase& phase, sc_
     return tlm::TLM_ACCEPTED;
   }
   input_.push(Waiter{&trans, t}, t + 1);
+  // A refusable request learns at its lookup whether it was taken (END_REQ) or refused.
+  if (refusable(trans)) return tlm::TLM_ACCEPTED;
   phase = tlm::END_REQ;
   return tlm::TLM_UPDATED;
 }
@@ -145,15 +152,34 @@ void Cache::sendBelow(Cycle t) {
 
 void Cache::processInput(Cycle t) {
   if (!input_.ready(t)) return;
-  const Stall s = access(input_.front(), t);
-  if (s != Stall::None) {
+  const Waiter w = input_.front();
+  const bool mayRefuse = refusable(*w.payload);
+  const Stall s = access(w, t);
+  if (s != Stall::None && !mayRefuse) {
     noteStall(s, t);
     return;
   }
   endStall(t);
   input_.pop();
-  watchdog_.progress();
+  if (s == Stall::None) watchdog_.progress();  // a refusal is no progress: retries could loop
+  if (s != Stall::None) {
+    refuse(w, s);
+  } else if (mayRefuse) {  // the ACK, before any response to it
+    tlm::tlm_phase phase = tlm::END_REQ;
+    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+    upstream->nb_transport_bw(*w.payload, phase, delay);
+  }
   takeHeld(t);
+}
+
+// Mascar III-C (Fig. 8): the NACK. The request changed nothing here; its sender keeps it.
+void Cache::refuse(const Waiter& w, Stall s) {
+  (s == Stall::NotOwner ? stats_.refusalsNotOwner : stats_.refusals).inc();
+  Payload& p = *w.payload;
+  p.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  tlm::tlm_phase phase = tlm::BEGIN_RESP;
+  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+  upstream->nb_transport_bw(p, phase, delay);
 }
 
 void Cache::sendHitResponses(Cycle t) {
@@ -177,6 +203,7 @@ void Cache::takeHeld(Cycle t) {
   held_ = nullptr;
   stats_.upstreamStallCycles.inc(spanTo(heldSince_, t));
   input_.push(Waiter{h, t}, t + 1);
+  if (refusable(*h)) return;  // END_REQ at its lookup
   tlm::tlm_phase phase = tlm::END_REQ;
   sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
   upstream->nb_transport_bw(*h, phase, delay);
@@ -225,6 +252,7 @@ bool Cache::saturated() const {
 void Cache::updateSaturation(Cycle t) {
   const bool s = saturated();
   if (s == wasSaturated_) return;
+  if (saturationObserver_) saturationObserver_(s, t);
   if (s)
     saturatedSince_ = t;
   else

@@ -44,6 +44,8 @@ class Cache : public sc_core::sc_module,
   // Called on every miss (not on hits or MSHR merges), with the warp that missed: where CCWS
   // probes the victim tag array.
   using MissObserver = std::function<void(Addr lineAddr, OwnerWarp requester)>;
+  // Called when saturated() changes, with its new value and the cycle (Mascar's EP/MP modes).
+  using SaturationObserver = std::function<void(bool saturated, Cycle cycle)>;
 
   tlm_utils::simple_target_socket<Cache> upstream;       // from the LSU or the interconnect
   tlm_utils::simple_initiator_socket<Cache> downstream;  // to the interconnect or the DRAM
@@ -70,6 +72,7 @@ class Cache : public sc_core::sc_module,
   void settleStats() { accountUntil(now()); }
   void setEvictionObserver(EvictionObserver f) { evictionObserver_ = std::move(f); }
   void setMissObserver(MissObserver f) { missObserver_ = std::move(f); }
+  void setSaturationObserver(SaturationObserver f) { saturationObserver_ = std::move(f); }
   // Sets are indexed by fold(address) (see TagArray); call before the simulation starts.
   void setIndexFold(TagArray::AddressFold fold) { tags_.setFold(std::move(fold)); }
 
@@ -83,7 +86,7 @@ class Cache : public sc_core::sc_module,
  private:
   using Payload = tlm::tlm_generic_payload;
   using Waiter = MshrTable::Waiter;  // a request from above and the cycle it was accepted
-  enum class Stall : std::uint8_t { None, Line, MissQueue, Mshr };
+  enum class Stall : std::uint8_t { None, Line, MissQueue, Mshr, NotOwner };
   // The tag of a request sent below that nothing waits for (stores, writebacks): its
   // response is only released. Other requests below carry their MSHR entry index.
   static constexpr std::uint32_t kPosted = ~std::uint32_t{0};
@@ -110,6 +113,7 @@ class Cache : public sc_core::sc_module,
   void complete(std::uint32_t entry, Cycle t);
   void respond(const Waiter& w, Cycle t);
   void takeHeld(Cycle t);
+  void refuse(const Waiter& w, Stall s);
   void noteStall(Stall s, Cycle t);
   void endStall(Cycle t);
   Counter& failCounter(Stall s, bool cycles);
@@ -156,6 +160,7 @@ class Cache : public sc_core::sc_module,
   Cycle saturatedSince_ = 0;
   EvictionObserver evictionObserver_;
   MissObserver missObserver_;
+  SaturationObserver saturationObserver_;
   CacheStats stats_;
 };
 

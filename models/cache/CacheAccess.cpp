@@ -80,6 +80,7 @@ Cache::Stall Cache::writeBack(const Lookup& k, Cycle t) {
 // (a posted write: the cache has taken it on); a write-evict hit invalidates the line. Stores
 // never allocate, and a store to a line awaiting its fill leaves the reservation alone.
 Cache::Stall Cache::writeAround(const Lookup& k, bool invalidateOnHit, Cycle t) {
+  if (k.r.has(GpuRequest::kHitOnly)) return Stall::NotOwner;  // a store always goes below
   if (missQueueFree() < 1) return Stall::MissQueue;
   if (k.valid) {
     hit(k);
@@ -118,6 +119,8 @@ Cache::Stall Cache::merge(std::uint32_t e, const Lookup& k, bool dirty) {
 // line; otherwise the request itself goes below (an atomic).
 Cache::Stall Cache::newMiss(const Lookup& k, bool allocateLine, bool dirtyOnFill, bool fetch,
                             Cycle t) {
+  // Mascar III-A: a non-owner's miss in MP mode may not go below (its merges may: they don't).
+  if (k.r.has(GpuRequest::kHitOnly)) return Stall::NotOwner;
   const bool reserve = allocateLine && params_.allocate == AllocatePolicy::OnMiss;
   std::uint32_t victim = TagArray::kNoWay;
   std::uint32_t slots = 1;
@@ -204,6 +207,7 @@ void Cache::hit(const Lookup& k) {
   }
   stats_.accesses.inc();
   stats_.hits.inc();
+  if (k.r.has(GpuRequest::kReexecuted)) stats_.reexecHits.inc();
   const bool intra = tags_.line(k.set, k.way).owner == ownerOf(k.r);
   (intra ? stats_.intraWarpHits : stats_.interWarpHits).inc();
 }
@@ -239,6 +243,9 @@ void Cache::queueBelow(const GpuRequest& proto, ReqKind kind, tlm::tlm_command c
   Payload& d = pool_.acquire();
   GpuRequest& r = GpuRequest::of(d);
   r = proto;
+  // Refusal and re-execution concern the hop from the LSU to its L1 only.
+  r.flags &= static_cast<std::uint8_t>(
+      ~(GpuRequest::kRefusable | GpuRequest::kHitOnly | GpuRequest::kReexecuted));
   r.kind = kind;
   r.lineAddr = line;
   r.tag = tag;

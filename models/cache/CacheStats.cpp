@@ -26,6 +26,9 @@ void CacheStats::registerWith(StatsRegistry& s, const std::string& prefix) {
   s.addCounter(p + "writes_below", writesBelow);
   s.addCounter(p + "upstream_stall_cycles", upstreamStallCycles);
   s.addCounter(p + "saturated_cycles", saturatedCycles);
+  s.addCounter(p + "refusals", refusals);
+  s.addCounter(p + "refusals_not_owner", refusalsNotOwner);
+  s.addCounter(p + "reexec_hits", reexecHits);
   s.addHistogram(p + "load_latency", loadLatency);
   s.addCounter(p + "prefetch_fills", prefetchFills);
   s.addCounter(p + "prefetch_dropped", prefetchDropped);

@@ -27,6 +27,9 @@ struct CacheStats {
   // Lines pushed up by a memory-side prefetcher (OWL 4.4): installed, dropped (already present
   // or pending), later hit by a demand (useful), evicted without a demand hit (useless).
   Counter prefetchFills, prefetchDropped, prefetchUseful, prefetchUseless;
+  // Mascar III-C/III-D: refusals (NACKs) of kRefusable requests whose reservation failed and of
+  // kHitOnly requests that missed, and hits of requests re-sent from a re-execution queue.
+  Counter refusals, refusalsNotOwner, reexecHits;
 
   void registerWith(StatsRegistry& stats, const std::string& prefix);
 };

@@ -42,7 +42,7 @@ void GddrParams::declare(ConfigSchema& s) {
             "request of each bank)");
   s.addEnum("dram.prefetch", "none", {"none", "opportunistic"},
             "gddr model: memory-side prefetcher (OWL 4.4 opportunistic: the open row's unsent "
-            "lines into the L2 slice)");
+            "lines into the L2 slice); sched.policy=owl makes opportunistic the default");
   s.addUInt("dram.prefetch_lower", 8,
             "opportunistic prefetcher: lines prefetched at least from a row even when a demand "
             "to another row waits (OWL 4.4 'lower')",

@@ -46,10 +46,11 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuParams& params, const PolicyRegi
   wd.add(dispatcher_);
   for (std::uint32_t i = 0; i < params.sms; ++i) {
     std::vector<std::unique_ptr<IWarpSchedulingPolicy>> slots;
+    SmPolicyShared shared;  // what the SM's slots share (Mascar's owner warp)
     for (std::uint32_t s = 0; s < params.sm.schedulers; ++s)
       slots.push_back(policies.create(
           params.sched.policy, PolicyContext{SmId{i}, s, params.sms, params.sm.maxWarps, config,
-                                             &params.sched, params.sm.schedulers}));
+                                             &params.sched, params.sm.schedulers, &shared}));
     sms_.push_back(std::make_unique<Sm>(
         ("sm" + std::to_string(i)).c_str(), SmId{i}, params.sm, params.lsu, params.l1d, params.l1t,
         params.l1c, std::move(slots), pool_, dispatcher_, wd, stats, &smTotal_));

@@ -64,6 +64,10 @@ GpuParams GpuParams::load(const Config& c) {
   p.predictor = PredictorParams::load(c);
   p.gddr = GddrParams::load(c);
   p.gddr.lineSize = p.l2.lineSize;  // the memory line is the L2 line (OWL 4.5 bit vectors)
+  // OWL (§4.4, §5): the full scheme is -Locality-BLP scheduling plus the memory-side
+  // opportunistic prefetcher, so `owl` switches the prefetcher on unless dram.prefetch is set.
+  if (p.sched.policy == "owl" && !c.isSet("dram.prefetch"))
+    p.gddr.prefetch = DramPrefetch::Opportunistic;
   return p;
 }
 

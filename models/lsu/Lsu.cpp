@@ -1,5 +1,6 @@
 #include "lsu/Lsu.h"
 
+#include <algorithm>
 #include <ostream>
 
 #include "stats/StatsRegistry.h"
@@ -31,7 +32,10 @@ Lsu::Lsu(sc_core::sc_module_name name, SmId sm, const LsuParams& params, Payload
       pool_(pool),
       client_(client),
       watchdog_(watchdog),
-      inFlight_(params.maxInFlight) {
+      inFlight_(params.maxInFlight),
+      reexec_(params.reexecEntries + 1, nullptr),
+      queuedPerWarp_(64, 0),
+      queuedEntryOf_(64, 0) {
   for (auto* s : {&socket, &texSocket, &constSocket})
     s->register_nb_transport_bw(this, &Lsu::nbTransportBw);
   freeEntries_.reserve(params.maxInFlight);
@@ -45,6 +49,12 @@ Lsu::Lsu(sc_core::sc_module_name name, SmId sm, const LsuParams& params, Payload
   stats.addCounter(p + ".shared_conflict_cycles", sharedConflictCycles_);
   stats.addCounter(p + ".stall_cycles", stallCycles_);
   stats.addHistogram(p + ".load_latency", latency_);
+  stats.addCounter(p + ".reexecutions", reexecutions_);
+  stats.addCounter(p + ".refusals", refusals_);
+  stats.addCounter(p + ".non_owner_refusals", nonOwnerRefusals_);
+  stats.addCounter(p + ".reexec_occupancy_cycles", occupancyCycles_);
+  stats.addCounter(p + ".reexec_full_cycles", fullCycles_);
+  stats.addCounter(p + ".reexec_max_occupancy", maxOccupancy_);
 }
 
 void Lsu::accept(const WarpInst& in, const MemIssueInfo& who) {
@@ -76,9 +86,6 @@ void Lsu::accept(const WarpInst& in, const MemIssueInfo& who) {
                 : in.memOp == MemOp::Store ? ReqKind::Store
                                            : ReqKind::Atomic;
   proto_.space = toReqSpace(in.space);
-  target_ = in.space == MemSpace::Texture    ? &texSocket
-            : in.space == MemSpace::Constant ? &constSocket
-                                             : &socket;
   proto_.sm = sm_;
   proto_.warp = who.warp;
   proto_.cta = who.cta;
@@ -103,11 +110,12 @@ bool Lsu::tick() {
     if (--inFlight_[e].outstanding == 0) complete(e);
   }
   while (sharedDone_.ready(now())) complete(sharedDone_.pop());
-  if (busy_ && !awaitingEndReq_) sendNext();
-  return (busy_ && !awaitingEndReq_) || !responses_.empty() || !sharedDone_.empty();
+  if (canSend()) sendNext();
+  return canSend() || !responses_.empty() || !sharedDone_.empty();
 }
 
-void Lsu::sendNext() {
+// The next line request of the instruction in the stage.
+tlm::tlm_generic_payload& Lsu::buildStageRequest() {
   tlm::tlm_generic_payload& p = pool_.acquire();
   GpuRequest& r = GpuRequest::of(p);
   r = proto_;
@@ -120,42 +128,154 @@ void Lsu::sendNext() {
   p.set_streaming_width(params_.lineSize);
   requests_.inc();
   (command_ == tlm::TLM_READ_COMMAND ? loadRequests_ : storeRequests_).inc();
+  return p;
+}
+
+tlm_utils::simple_initiator_socket<Lsu>& Lsu::socketFor(ReqSpace s) {
+  return s == ReqSpace::Texture ? texSocket : s == ReqSpace::Constant ? constSocket : socket;
+}
+
+// One request per cycle: from the re-execution queue when the stage has nothing to send, when
+// the queue is full, or when the stage's warp still has an older instruction queued (Mascar
+// III-C); otherwise the stage's next line. The owner gate and the queue decide its flags.
+void Lsu::sendNext() {
+  const bool fromStage = !serveQueue();
+  tlm::tlm_generic_payload& p = fromStage ? buildStageRequest() : *popReexec();
+  GpuRequest& r = GpuRequest::of(p);
+  constexpr auto kMascarFlags = static_cast<std::uint8_t>(
+      GpuRequest::kMascarOwner | GpuRequest::kHitOnly | GpuRequest::kRefusable);
+  r.flags = static_cast<std::uint8_t>(r.flags & ~kMascarFlags);
+  if (gate_) r.flags |= gate_->requestFlags(r.warp, !fromStage);
+  if (params_.reexecEntries > 0) r.flags |= GpuRequest::kRefusable;
+  if (!fromStage) {
+    r.flags |= GpuRequest::kReexecuted;
+    reexecutions_.inc();
+  }
+  p.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  const bool mayRefuse = (r.flags & (GpuRequest::kRefusable | GpuRequest::kHitOnly)) != 0;
 
   tlm::tlm_phase phase = tlm::BEGIN_REQ;
   sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-  const tlm::tlm_sync_enum s = (*target_)->nb_transport_fw(p, phase, delay);
+  const tlm::tlm_sync_enum s = socketFor(r.space)->nb_transport_fw(p, phase, delay);
   awaitingEndReq_ = !(s == tlm::TLM_UPDATED && phase == tlm::END_REQ);
-  if (awaitingEndReq_) stalledSince_ = now();
   if (!awaitingEndReq_) {
-    watchdog_.progress();
-    if (++nextLine_ == access_.count) {
-      busy_ = false;
-      client_.lsuFreed();
-    }
+    requestTaken(fromStage);
+    return;
+  }
+  // A refusable request waits for its lookup (END_REQ or a refusal): not a stall. Any other
+  // waits for room in a full L1 input queue: the LSU stall.
+  open_ = mayRefuse ? &p : nullptr;
+  openFromStage_ = fromStage;
+  if (!mayRefuse) stalledSince_ = now();
+}
+
+// The stage's current line has been taken (or refused into the queue): on to the next.
+void Lsu::requestTaken(bool fromStage) {
+  watchdog_.progress();
+  if (!fromStage) return;
+  if (++nextLine_ == access_.count) {
+    busy_ = false;
+    client_.lsuFreed();
   }
 }
 
 tlm::tlm_sync_enum Lsu::nbTransportBw(tlm::tlm_generic_payload& trans, tlm::tlm_phase& phase,
                                       sc_core::sc_time&) {
-  if (phase == tlm::END_REQ) {  // the request held back earlier has been taken
+  const bool wasOpen = open_ == &trans;
+  if (wasOpen) {  // a refusable request's lookup: END_REQ, a refusal or a hit's response
     awaitingEndReq_ = false;
-    stallCycles_.inc(now() - stalledSince_);
-    watchdog_.progress();
-    if (++nextLine_ == access_.count) {
-      busy_ = false;
-      client_.lsuFreed();
+    open_ = nullptr;
+  }
+  if (phase == tlm::END_REQ) {
+    if (!wasOpen) {  // the request held back by a full L1 input queue is taken
+      awaitingEndReq_ = false;
+      stallCycles_.inc(now() - stalledSince_);
     }
+    requestTaken(!wasOpen || openFromStage_);
     wake();
+    // The ACK of a refusable request comes at the L1's lookup, the cycle after the send:
+    // sending on now keeps one request per cycle, as without refusals.
+    if (wasOpen && canSend()) sendNext();
     return tlm::TLM_ACCEPTED;
   }
+  if (trans.get_response_status() == tlm::TLM_INCOMPLETE_RESPONSE) {  // a refusal (NACK)
+    if (wasOpen && openFromStage_) requestTaken(true);  // the line leaves the stage for the queue
+    refused(trans);
+    wake();
+    if (wasOpen && canSend()) sendNext();
+    return tlm::TLM_COMPLETED;
+  }
   // BEGIN_RESP: take it at once (responses are never refused) and act on it next cycle.
+  if (wasOpen) requestTaken(openFromStage_);  // a response implies END_REQ
   responses_.push(&trans, now() + 1);
   wake();
   return tlm::TLM_COMPLETED;
 }
 
+// ---- re-execution (Mascar III-C, III-D) ------------------------------------------------------
+
+// The stage's warp may not send while an older instruction of it waits in the queue.
+bool Lsu::stageBlocked() const {
+  const std::uint32_t w = proto_.warp.value();
+  return queuedPerWarp_[w] > 0 && queuedEntryOf_[w] != entry_;
+}
+
+bool Lsu::serveQueue() const {
+  return reexecCount_ > 0 && (!busy_ || reexecFull() || stageBlocked());
+}
+
+// A refused request goes to the tail (III-D: also when it came from the head).
+void Lsu::refused(tlm::tlm_generic_payload& p) {
+  refusals_.inc();
+  if (GpuRequest::of(p).has(GpuRequest::kHitOnly)) nonOwnerRefusals_.inc();
+  pushReexec(&p);
+}
+
+void Lsu::pushReexec(tlm::tlm_generic_payload* p) {
+  if (reexecCount_ == reexec_.size()) SC_REPORT_ERROR(name(), "re-execution queue overflow");
+  noteQueueChange();
+  const GpuRequest& r = GpuRequest::of(*p);
+  const std::uint32_t w = r.warp.value();
+  reexec_[(reexecHead_ + reexecCount_) % reexec_.size()] = p;
+  ++reexecCount_;
+  ++queuedPerWarp_[w];
+  queuedEntryOf_[w] = r.tag;
+  queuedWarps_ |= std::uint64_t{1} << w;
+  if (reexecCount_ > maxOccupancy_.value()) maxOccupancy_.inc(reexecCount_ - maxOccupancy_.value());
+  noteQueueChange();
+}
+
+tlm::tlm_generic_payload* Lsu::popReexec() {
+  noteQueueChange();
+  tlm::tlm_generic_payload* p = reexec_[reexecHead_];
+  reexecHead_ = (reexecHead_ + 1) % static_cast<std::uint32_t>(reexec_.size());
+  --reexecCount_;
+  const std::uint32_t w = GpuRequest::of(*p).warp.value();
+  if (--queuedPerWarp_[w] == 0) {
+    queuedWarps_ &= ~(std::uint64_t{1} << w);
+    client_.lsuFreed();  // the warp may issue memory instructions again
+  }
+  noteQueueChange();
+  return p;
+}
+
+// Books the occupancy and full spans up to now; call before and after every change.
+void Lsu::noteQueueChange() {
+  const Cycle t = now();
+  if (t > queueSince_) {
+    occupancyCycles_.inc(std::uint64_t{reexecCount_} * (t - queueSince_));
+    if (wasFull_) fullCycles_.inc(t - queueSince_);
+    queueSince_ = t;
+  }
+  const bool full = reexecFull();
+  if (wasFull_ && !full) client_.lsuFreed();
+  wasFull_ = full;
+}
+
 void Lsu::settleStats() {
-  if (!awaitingEndReq_) return;
+  noteQueueChange();
+  if (gate_) gate_->settleStats(now());
+  if (!awaitingEndReq_ || open_) return;
   stallCycles_.inc(now() - stalledSince_);
   stalledSince_ = now();
 }
@@ -169,7 +289,7 @@ void Lsu::complete(std::uint32_t e) {
 
 void Lsu::describeWaits(std::ostream& os) const {
   const std::size_t open = inFlight_.size() - freeEntries_.size();
-  if (open == 0 && !busy_) return;
+  if (open == 0 && !busy_ && reexecCount_ == 0) return;
   os << name() << ": " << open << " memory instructions outstanding";
   if (busy_)
     os << "; sending line " << nextLine_ << "/" << access_.count << " of warp "
@@ -183,6 +303,9 @@ void Lsu::describeWaits(std::ostream& os) const {
   if (oldest)
     os << "; oldest: warp " << oldest->warp.value() << ", " << oldest->outstanding
        << " responses missing since core cycle " << oldest->issued;
+  if (reexecCount_ > 0)
+    os << "; " << reexecCount_ << " refused requests in the re-execution queue, head of warp "
+       << GpuRequest::of(*reexec_[reexecHead_]).warp.value();
   os << "\n";
 }
 

@@ -17,6 +17,7 @@
 #include "core/Watchdog.h"
 #include "lsu/Coalescer.h"
 #include "lsu/ILsuClient.h"
+#include "lsu/ILsuGate.h"
 #include "lsu/LsuParams.h"
 #include "stats/Counter.h"
 #include "stats/Histogram.h"
@@ -43,9 +44,17 @@ class Lsu : public sc_core::sc_module, public Clocked, public IDiagnosable {
   Lsu(sc_core::sc_module_name name, SmId sm, const LsuParams& params, PayloadPool& pool,
       ILsuClient& client, Watchdog& watchdog, StatsRegistry& stats);
 
-  // Whether issue may hand over a memory instruction this cycle.
-  bool canAccept() const { return !busy_ && !freeEntries_.empty(); }
+  // Whether issue may hand over a memory instruction this cycle. Mascar III-C: not while the
+  // re-execution queue is full.
+  bool canAccept() const { return !busy_ && !freeEntries_.empty() && !reexecFull(); }
+  // Bit w: warp w has a request in the re-execution queue and may not issue another memory
+  // instruction (Mascar III-C: one memory instruction per warp in the queue).
+  std::uint64_t blockedWarps() const { return queuedWarps_; }
   void accept(const WarpInst& in, const MemIssueInfo& who);
+  // Mascar's owner warp: flags every request sent to an L1 (call before the simulation starts).
+  void setGate(ILsuGate* gate) { gate_ = gate; }
+  ILsuGate* gate() const { return gate_; }
+  std::uint32_t reexecSize() const { return reexecCount_; }
 
   bool tick() override;
   // Books a stall still in progress up to now, so that statistics read now are complete.
@@ -63,6 +72,19 @@ class Lsu : public sc_core::sc_module, public Clocked, public IDiagnosable {
                                    sc_core::sc_time& delay);
   void sendNext();
   void complete(std::uint32_t entry);
+  // Re-execution queue (Lsu.cpp, "re-execution").
+  // Full: a refused request found no room and holds the LSU's head (Mascar III-C, Fig. 7(b)).
+  bool reexecFull() const { return reexecCount_ > params_.reexecEntries; }
+  bool stageBlocked() const;
+  bool serveQueue() const;
+  bool canSend() const { return !awaitingEndReq_ && ((busy_ && !stageBlocked()) || reexecCount_); }
+  tlm::tlm_generic_payload& buildStageRequest();
+  void pushReexec(tlm::tlm_generic_payload* p);
+  tlm::tlm_generic_payload* popReexec();
+  void noteQueueChange();
+  void requestTaken(bool fromStage);
+  void refused(tlm::tlm_generic_payload& p);
+  tlm_utils::simple_initiator_socket<Lsu>& socketFor(ReqSpace s);
 
   SmId sm_;
   LsuParams params_;
@@ -79,13 +101,30 @@ class Lsu : public sc_core::sc_module, public Clocked, public IDiagnosable {
   std::uint32_t entry_ = 0;
   GpuRequest proto_;  // extension fields common to the instruction's requests
   tlm::tlm_command command_ = tlm::TLM_READ_COMMAND;
-  tlm_utils::simple_initiator_socket<Lsu>* target_ = &socket;  // the L1 of the instruction's space
 
   std::vector<InFlight> inFlight_;
   std::vector<std::uint32_t> freeEntries_;
   TimedQueue<tlm::tlm_generic_payload*> responses_;
   TimedQueue<std::uint32_t> sharedDone_;
   std::uint64_t nextRequestId_ = 0;
+
+  // Mascar (III-C, III-D). The request sent and awaiting its ACK (END_REQ) or refusal, if it
+  // may be refused; it came from the stage or the queue.
+  ILsuGate* gate_ = nullptr;
+  tlm::tlm_generic_payload* open_ = nullptr;
+  bool openFromStage_ = false;
+  // The queue: refused line requests with their addresses (the payloads), a ring of
+  // reexec_entries + 1 slots: the last is the LSU's head, where a refused request that found
+  // the queue full waits (with 0 entries, the refused request the LSU keeps retrying).
+  std::vector<tlm::tlm_generic_payload*> reexec_;
+  std::uint32_t reexecHead_ = 0, reexecCount_ = 0;
+  std::uint64_t queuedWarps_ = 0;
+  std::vector<std::uint16_t> queuedPerWarp_;  // requests per warp slot in the queue
+  std::vector<std::uint32_t>
+      queuedEntryOf_;     // and the in-flight entry (instruction) they belong to
+  Cycle queueSince_ = 0;  // last change of the queue's occupancy
+  bool wasFull_ = false;
+  Counter reexecutions_, refusals_, nonOwnerRefusals_, occupancyCycles_, fullCycles_, maxOccupancy_;
 
   Counter instructions_, requests_, loadRequests_, storeRequests_, sharedAccesses_;
   Counter sharedConflictCycles_, stallCycles_;

@@ -2,7 +2,9 @@
 // A warp scheduling policy is plain C++ (testable without SystemC): it only orders the warps of
 // its issue slot; the slot issues the first warp in that order whose next instruction can issue.
 // Policies see the SM through SchedView, a read-only view, never the SM itself.
+#include <array>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "cache/IMemorySaturation.h"
@@ -11,6 +13,9 @@
 namespace warpsim {
 
 struct WarpInst;
+class Cache;
+class Lsu;
+class StatsRegistry;
 
 // What a policy may know about one warp.
 struct WarpState {
@@ -25,6 +30,9 @@ struct WarpState {
   std::uint32_t ctaSlot = 0;
   CtaId cta;
   std::uint32_t ctaWarps = 0;  // warps per CTA of its kernel (OWL's k); 0: not known
+
+  // The next instruction is a memory instruction to an L1 (not to shared memory).
+  bool nextLeavesSm = false;
 };
 
 // The read-only view of an SM's warps a policy gets. Plain data, so that a policy can be tested
@@ -43,9 +51,16 @@ class SchedView {
   Cycle now() const { return now_; }
   SmId sm() const { return sm_; }
   void setNow(Cycle c) { now_ = c; }
-  // Mascar III-A: whether the SM's L1 signals that its MSHRs or miss queue are nearly full.
-  bool memorySaturated() const { return saturation_ && saturation_->saturated(); }
-  void setSaturation(const IMemorySaturation* s) { saturation_ = s; }
+  // Mascar III-A: whether one of the SM's L1s (L1D, L1T, L1C) signals that its MSHRs or miss
+  // queue are nearly full.
+  bool memorySaturated() const {
+    for (const IMemorySaturation* s : saturation_)
+      if (s && s->saturated()) return true;
+    return false;
+  }
+  void setSaturation(const IMemorySaturation* s) { saturation_[0] = s; }
+  // A further source (up to three in all).
+  void addSaturation(const IMemorySaturation* s) { saturation_[saturation_[1] ? 2 : 1] = s; }
   // Changes whenever a CTA is launched on the SM or leaves it, so that CTA-aware policies
   // (OWL §4.1) re-form their groups only then.
   std::uint64_t ctaEpoch() const { return ctaEpoch_; }
@@ -57,8 +72,18 @@ class SchedView {
   SmId sm_;
   Cycle now_ = 0;
   std::uint64_t ready_ = 0;
-  const IMemorySaturation* saturation_ = nullptr;
+  std::array<const IMemorySaturation*, 3> saturation_{};
   std::uint64_t ctaEpoch_ = 0;
+};
+
+// What an SM offers a policy that needs more than SchedView (Mascar's owner warp reaches the
+// LSU and the L1s' saturation signals through it). Given once, after the SM is built.
+struct SmAttachment {
+  Lsu& lsu;
+  std::array<Cache*, 3> l1s;  // L1D, L1T, L1C
+  const SchedView& view;
+  StatsRegistry& stats;
+  std::string name;  // the SM's hierarchical name, for statistics
 };
 
 class IWarpSchedulingPolicy {
@@ -71,6 +96,8 @@ class IWarpSchedulingPolicy {
                      std::vector<WarpId>& order) = 0;
   // Feedback: warp `w` issued `inst` this cycle.
   virtual void issued(WarpId w, const WarpInst& inst) { (void)w, (void)inst; }
+  // Called once by the SM when it is built. Most policies need nothing more than SchedView.
+  virtual void attach(SmAttachment& sm) { (void)sm; }
 };
 
 }  // namespace warpsim

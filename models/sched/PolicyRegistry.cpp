@@ -6,6 +6,7 @@
 #include "sched/CtaAwarePolicy.h"
 #include "sched/GtoPolicy.h"
 #include "sched/LrrPolicy.h"
+#include "sched/MascarPolicy.h"
 #include "sched/SchedParams.h"
 #include "sched/SwlPolicy.h"
 #include "sched/TwoLevelPolicy.h"
@@ -37,8 +38,8 @@ void addOwlPolicies(PolicyRegistry& r) {
         "non-consecutive CTAs (OWL 4.3)",
         make(CtaScheme::CtaAwareLocalityBlp));
   r.add("owl",
-        "OWL's scheduler, cta-aware-locality-blp (OWL 4.3); the memory-side prefetcher of 4.4 is "
-        "not part of this name yet",
+        "OWL: cta-aware-locality-blp (OWL 4.3) with the DRAM opportunistic prefetcher (OWL 4.4) on "
+        "unless dram.prefetch is set",
         make(CtaScheme::CtaAwareLocalityBlp));
 }
 }  // namespace
@@ -59,6 +60,18 @@ PolicyRegistry PolicyRegistry::withBuiltins() {
           return std::make_unique<SwlPolicy>(paramsOf(ctx), ctx.slot, ctx.issueSlots);
         });
   addOwlPolicies(r);
+  r.add("mascar",
+        "Mascar: memory-ready first (EP); when an L1 saturates, compute first and one owner warp "
+        "per SM past the L1 (MP); with lsu.reexec_entries (Mascar III)",
+        [](const PolicyContext& ctx) {
+          std::shared_ptr<MascarControl> control;
+          if (ctx.shared && ctx.shared->state)
+            control = std::static_pointer_cast<MascarControl>(ctx.shared->state);
+          else
+            control = std::make_shared<MascarControl>();
+          if (ctx.shared) ctx.shared->state = control;
+          return std::make_unique<MascarPolicy>(control);
+        });
   return r;
 }
 

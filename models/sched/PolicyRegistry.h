@@ -14,6 +14,13 @@ namespace warpsim {
 class Config;
 struct SchedParams;
 
+// State the policies of one SM's issue slots share (Mascar III-A, "Multiple schedulers": one
+// owner warp per SM). The GPU passes the same holder to every slot of an SM: the first slot's
+// factory creates what it needs, the others find it there.
+struct SmPolicyShared {
+  std::shared_ptr<void> state;
+};
+
 // What a policy factory may read when it creates the policy of one issue slot.
 struct PolicyContext {
   SmId sm;
@@ -23,6 +30,7 @@ struct PolicyContext {
   const Config* config = nullptr;
   const SchedParams* sched = nullptr;  // the [sched] options; nullptr: their defaults
   std::uint32_t issueSlots = 1;  // issue slots on the SM (slot s owns warps w % issueSlots == s)
+  SmPolicyShared* shared = nullptr;  // the same for every slot of the SM; nullptr: none
 };
 
 class PolicyRegistry {

@@ -62,6 +62,8 @@ Sm::Sm(sc_core::sc_module_name name, SmId id, const SmParams& params, const LsuP
   lsu.texSocket.bind(l1t.upstream);
   lsu.constSocket.bind(l1c.upstream);
   view_.setSaturation(&l1d);
+  view_.addSaturation(&l1t);
+  view_.addSaturation(&l1c);
   stats_.slotsPerCycle = params.schedulers;
   stats_.total = total;
   stats_.registerWith(stats, this->name());
@@ -69,6 +71,8 @@ Sm::Sm(sc_core::sc_module_name name, SmId id, const SmParams& params, const LsuP
   for (const Cache* l1 : {&l1d, &l1t, &l1c})
     stats.addRatio(std::string(l1->name()) + ".mpki", l1->stats().misses, stats_.threadInstructions,
                    1000.0);
+  SmAttachment attachment{lsu, {&l1d, &l1t, &l1c}, view_, stats, this->name()};
+  for (auto& s : schedulers_) s->policy().attach(attachment);
 }
 
 void Sm::launchCta(const KernelDesc& kernel, CtaId cta) {
@@ -168,7 +172,7 @@ std::uint64_t Sm::readyIn(std::uint32_t slot, Cycle cycle) const {
   if (spFreeAt_[slot] <= cycle) m |= eligibleBy_[kSp];
   if (sfuFreeAt_ <= cycle) m |= eligibleBy_[kSfu];
   if (dpFreeAt_ <= cycle) m |= eligibleBy_[kDp];
-  if (lsu.canAccept()) m |= eligibleBy_[kMem];
+  if (lsu.canAccept()) m |= eligibleBy_[kMem] & ~lsu.blockedWarps();
   return m & slotWarps_[slot];
 }
 
@@ -206,7 +210,7 @@ bool Sm::tryIssue(WarpId id, std::uint32_t slot) {
       if (!startPipe(dpFreeAt_, params_.dp, dpResults_)) return false;
       break;
     case OpClass::Mem:
-      if (!lsu.canAccept()) return false;
+      if (!lsu.canAccept() || ((lsu.blockedWarps() >> id.value()) & 1u)) return false;
       issueMem(w, id, in);
       break;
     case OpClass::Barrier:
@@ -292,6 +296,7 @@ void Sm::refreshState(std::uint32_t id) {
   const WarpInst* in = w.ibuf.empty() ? nullptr : &w.ibuf.front();
   s.hasInst = in != nullptr;
   s.nextIsMem = in && in->isMem();
+  s.nextLeavesSm = s.nextIsMem && in->space != MemSpace::Shared;
   s.waitsOnMem = in && w.scoreboard.waitsOnLongLoad(*in);
   s.eligible = s.resident && in && !w.atBarrier && !w.exitIssued && !w.scoreboard.hazard(*in);
   s.atBarrier = w.atBarrier;

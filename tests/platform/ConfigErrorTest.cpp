@@ -67,7 +67,7 @@ TEST_CASE("config error: an unknown --sched lists the known policies") {
   CHECK(err == kProgram +
                    ": error: sched.policy = 'nosuch': unknown warp scheduling policy; known: "
                    "2lvl, cta-aware, cta-aware-locality, cta-aware-locality-blp, gto, lrr, "
-                   "owl, swl\n");
+                   "mascar, owl, swl\n");
 }
 
 TEST_CASE("config error: a misspelt command-line option suggests the right one") {

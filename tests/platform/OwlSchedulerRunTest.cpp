@@ -37,6 +37,19 @@ TEST_CASE("owl schedulers: sim.tick_all changes no statistic under cta-aware and
   }
 }
 
+TEST_CASE("owl schedulers: `owl` switches the DRAM prefetcher on; dram.prefetch=none wins") {
+  const std::string args = "--workload stencil --set workload.size=1 --set gpu.sms=2";
+  const auto prefetches = [](const nlohmann::json& s) {
+    std::uint64_t n = 0;
+    for (int p = 0; p < 8; ++p)
+      n += s["gpu"]["part" + std::to_string(p)]["prefetches"].get<std::uint64_t>();
+    return n;
+  };
+  CHECK(prefetches(runOwl28(args + " --sched owl")) > 0);
+  CHECK(prefetches(runOwl28(args + " --sched cta-aware-locality-blp")) == 0);
+  CHECK(prefetches(runOwl28(args + " --sched owl --set dram.prefetch=none")) == 0);
+}
+
 TEST_CASE("owl schedulers: cta-aware-locality cuts ctareuse's L1 misses below RR's") {
   // 32 CTAs of 4 warps per SM, 8 resident at a time: 64 KiB of blocks in a 32 KiB L1. RR runs
   // all 8 CTAs' warps in step; -Locality keeps the oldest group (2 CTAs) ahead, whose blocks fit.

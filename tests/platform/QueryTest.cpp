@@ -44,11 +44,12 @@ TEST_CASE("query: --list-policies lists the policies by name with their descript
   const ToolRun r = runTool("warpsim-fermi", "--list-policies");
   CHECK(r.exitCode == 0);
   const auto ls = lines(r.out);
-  REQUIRE(ls.size() == 8);
+  REQUIRE(ls.size() == 9);
   CHECK_THAT(ls[0], Catch::StartsWith("2lvl                      two-level: "));
   CHECK_THAT(ls[3], Catch::StartsWith("cta-aware-locality-blp    CTA groups by priority "));
   CHECK_THAT(ls[4], Catch::StartsWith("gto                       greedy-then-oldest: "));
-  CHECK_THAT(ls[7], Catch::StartsWith("swl                       static wavefront limiting: "));
+  CHECK_THAT(ls[6], Catch::StartsWith("mascar                    Mascar: "));
+  CHECK_THAT(ls[8], Catch::StartsWith("swl                       static wavefront limiting: "));
   CHECK(ls[5] ==
         "lrr                       loose round-robin: equal chance for every warp "
         "(CCWS 5.1)");

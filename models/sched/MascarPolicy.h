@@ -1,0 +1,30 @@
+#pragma once
+#include <memory>
+
+#include "sched/GtoPolicy.h"
+#include "sched/MascarControl.h"
+
+namespace warpsim {
+
+// Mascar's warp scheduler (Mascar III-A, III-B), one per issue slot; the slots of an SM share
+// one MascarControl (mode and owner warp). The slot's ready warps form two queues: memory-ready
+// (next instruction is a memory instruction) and compute-ready (everything else).
+// - EP mode (no L1 saturated): memory-ready before compute-ready, greedy-then-oldest within each.
+// - MP mode: compute-ready first, oldest first; then memory-ready, oldest first, leaving out
+//   warps whose next instruction goes to an L1 unless they own (the WST's stall bit; with no
+//   owner yet, any may go, and the first to reach the L1 becomes the owner).
+class MascarPolicy : public IWarpSchedulingPolicy {
+ public:
+  explicit MascarPolicy(std::shared_ptr<MascarControl> control) : control_(std::move(control)) {}
+
+  void order(const SchedView& view, std::uint64_t slotWarps, std::vector<WarpId>& order) override;
+  void issued(WarpId w, const WarpInst& inst) override { gto_.issued(w, inst); }
+  void attach(SmAttachment& sm) override { control_->attach(sm); }
+  MascarControl& control() { return *control_; }
+
+ private:
+  std::shared_ptr<MascarControl> control_;
+  GtoPolicy gto_;  // the greedy-then-oldest order and the slot's age order
+};
+
+}  // namespace warpsim
