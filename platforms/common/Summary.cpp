@@ -83,6 +83,18 @@ void printSummary(std::ostream& os, const nlohmann::json& s, double wallSeconds)
   if (cycles > 0)
     os << fmt::format("  DRAM traffic         {:>14.0f} B  ({:.1f} B per core cycle)\n", bytes,
                       bytes / cycles);
+  // The GDDR channels (dram.model=gddr): OWL 2.2's RBL and BLP over all channels, bus busy.
+  const double columnCommands = sumOver(gpu, "part", "accesses");
+  const double activeCycles = sumOver(gpu, "part", "active_cycles");
+  const double dramCycles = sumOver(gpu, "part", "cycles");
+  if (columnCommands > 0 && activeCycles > 0 && dramCycles > 0)
+    os << fmt::format(
+        "  DRAM                 RBL {:.1f}%, BLP {:.2f} banks, data bus busy {:.1f}%, "
+        "{:.0f} prefetches\n",
+        100.0 * sumOver(gpu, "part", "row_hits") / columnCommands,
+        sumOver(gpu, "part", "busy_bank_cycles") / activeCycles,
+        100.0 * sumOver(gpu, "part", "data_bus_cycles") / dramCycles,
+        sumOver(gpu, "part", "prefetches"));
   if (wallSeconds > 0)
     os << fmt::format("  simulation rate      {}warp inst/s, {}cycles/s ({:.2f} s)\n",
                       rate(warpInsts / wallSeconds), rate(cycles / wallSeconds), wallSeconds);

@@ -1,5 +1,6 @@
 // How a platform run ends: finished, stopped at --max-cycles, stopped by the watchdog, or a
 // deadlock; exit codes, messages and what gets written.
+#include <fmt/format.h>
 #include <catch2/catch.hpp>
 
 #include <iostream>
@@ -74,6 +75,30 @@ TEST_CASE("run: the summary names the platform, workload, policy and outcome") {
   REQUIRE(ls.size() >= 3);
   CHECK(ls[0] == "warpsim fermi: workload stream (size 1), policy lrr: finished");
   CHECK(ls[2] == "  warp instructions              1664");
+}
+
+TEST_CASE("run: the summary's DRAM line gives RBL, BLP and bus use as the stats JSON has them") {
+  ScratchDir dir;
+  const ToolRun r = runFermi("--workload stream --stats " + dir.file("s.json"));
+  REQUIRE(r.exitCode == 0);
+  const nlohmann::json gpu = readJson(dir.file("s.json"))["gpu"];
+  double hits = 0, accesses = 0, busy = 0, active = 0, bus = 0, cycles = 0;
+  for (const auto& [name, p] : gpu.items()) {
+    if (name.rfind("part", 0) != 0) continue;
+    hits += p["row_hits"].get<double>();
+    accesses += p["accesses"].get<double>();
+    busy += p["busy_bank_cycles"].get<double>();
+    active += p["active_cycles"].get<double>();
+    bus += p["data_bus_cycles"].get<double>();
+    cycles += p["cycles"].get<double>();
+  }
+  REQUIRE(accesses > 0);
+  const std::string expected = fmt::format(
+      "  DRAM                 RBL {:.1f}%, BLP {:.2f} banks, data bus busy {:.1f}%, 0 "
+      "prefetches",
+      100 * hits / accesses, busy / active, 100 * bus / cycles);
+  const auto ls = lines(r.out);
+  CHECK(std::find(ls.begin(), ls.end(), expected) != ls.end());
 }
 
 namespace {
