@@ -29,6 +29,9 @@ class BlockingBridge : public sc_core::sc_module, public IDiagnosable {
   BlockingBridge(sc_core::sc_module_name name, std::uint32_t capacity, Watchdog& watchdog,
                  StatsRegistry& stats);
   void describeWaits(std::ostream& os) const override;
+  // Requests accepted or held back and not yet answered (e.g. posted writes' line fills still
+  // in flight when a run ends).
+  std::size_t pending() const { return queue_.size() + (held_ ? 1 : 0); }
 
  private:
   SC_HAS_PROCESS(BlockingBridge);

@@ -28,8 +28,9 @@ constexpr TimingOption kTiming[] = {
 }  // namespace
 
 void GddrParams::declare(ConfigSchema& s) {
-  s.addEnum("dram.model", "gddr", {"gddr", "fixed"},
-            "memory channel: gddr (banks, timing, FR-FCFS) or fixed (fixed latency)");
+  s.addEnum("dram.model", "gddr", {"gddr", "fixed", "external"},
+            "memory channel: gddr (banks, timing, FR-FCFS), fixed (fixed latency), or external "
+            "(none: the platform binds Gpu::memorySocket(p) to its own TLM target)");
   const GddrTiming d;
   for (const TimingOption& o : kTiming)
     s.addUInt(o.key, d.*o.field, std::string("gddr model, DRAM cycles: ") + o.help, 0, 1000);
@@ -59,7 +60,10 @@ void GddrParams::declare(ConfigSchema& s) {
 
 GddrParams GddrParams::load(const Config& c) {
   GddrParams p;
-  p.model = c.getString("dram.model") == "fixed" ? DramModel::Fixed : DramModel::Gddr;
+  const std::string model = c.getString("dram.model");
+  p.model = model == "fixed"      ? DramModel::Fixed
+            : model == "external" ? DramModel::External
+                                  : DramModel::Gddr;
   for (const TimingOption& o : kTiming) p.t.*o.field = static_cast<std::uint32_t>(c.getUInt(o.key));
   p.busBytes = static_cast<std::uint32_t>(c.getSize("dram.bus_bytes"));
   p.queue = static_cast<std::uint32_t>(c.getUInt("dram.queue"));

@@ -9,7 +9,7 @@ namespace warpsim {
 class Config;
 class ConfigSchema;
 
-enum class DramModel : std::uint8_t { Gddr, Fixed };
+enum class DramModel : std::uint8_t { Gddr, Fixed, External };
 enum class DramPrefetch : std::uint8_t { None, Opportunistic };
 
 struct GddrTiming {

@@ -88,7 +88,7 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuParams& params, const PolicyRegi
       dram_.add(*gddrs_.back());
       wd.add(*gddrs_.back());
       l2.downstream.bind(gddrs_.back()->socket);
-    } else {
+    } else if (params.gddr.model == DramModel::Fixed) {
       drams_.push_back(std::make_unique<FixedLatencyDram>(part.c_str(), params.dram, wd, stats));
       dram_.add(*drams_.back());
       wd.add(*drams_.back());

@@ -52,6 +52,11 @@ class Gpu : public sc_core::sc_module {
   // The engine that drives every block (e.g. for ClockEngine::setProgressHook).
   ClockEngine& engine() { return engine_; }
   const ClockDomain& coreClock() const { return core_; }
+  // With dram.model=external: L2 slice p's memory-side socket, for the platform to bind to its
+  // own TLM target (e.g. through a BlockingBridge) before sc_start().
+  tlm_utils::simple_initiator_socket<Cache>& memorySocket(std::uint32_t p) {
+    return l2s_.at(p)->downstream;
+  }
   // SM `i`, e.g. to bind observers to its ports before sc_start().
   Sm& sm(std::uint32_t i) { return *sms_.at(i); }
 
