@@ -2,15 +2,9 @@
 
 #include <stdexcept>
 
+#include "sched/WarpMask.h"
+
 namespace warpsim {
-namespace {
-constexpr std::uint64_t bit(std::uint32_t i) {
-  return std::uint64_t{1} << i;
-}
-constexpr std::uint64_t from(std::uint32_t i) {  // bits i .. 63
-  return i < 64 ? ~std::uint64_t{0} << i : 0;
-}
-}  // namespace
 
 CtaAwarePolicy::CtaAwarePolicy(CtaScheme scheme, std::uint32_t minGroupWarps, SmId core)
     : scheme_(scheme), minGroupWarps_(minGroupWarps), core_(core.value()) {
@@ -54,7 +48,7 @@ void CtaAwarePolicy::issued(WarpId w, const WarpInst&) {
 void CtaAwarePolicy::appendGroup(std::uint32_t g, std::uint64_t ready,
                                  std::vector<WarpId>& out) const {
   const std::uint64_t m = ready & groupMask_[g];
-  const std::uint64_t ahead = m & from(rrNext_[g]);
+  const std::uint64_t ahead = m & warpsFrom(rrNext_[g]);
   for (std::uint64_t part : {ahead, m & ~ahead})
     for (; part != 0; part &= part - 1)
       out.push_back(WarpId{static_cast<std::uint32_t>(__builtin_ctzll(part))});
@@ -80,9 +74,9 @@ void CtaAwarePolicy::regroup(const SchedView& view) {
     const WarpState& s = view.warp(WarpId{w});
     if (!s.resident || s.ctaSlot >= kMax) continue;
     const std::uint32_t c = s.ctaSlot;
-    if (!(used & bit(c)) || s.age < ctaAge[c]) ctaAge[c] = s.age;
-    used |= bit(c);
-    ctaWarps[c] |= bit(w);
+    if (!(used & warpBit(c)) || s.age < ctaAge[c]) ctaAge[c] = s.age;
+    used |= warpBit(c);
+    ctaWarps[c] |= warpBit(w);
     ctaK[c] = s.ctaWarps;
   }
   // CTA slots sorted by age (insertion sort of at most 64).

@@ -2,15 +2,9 @@
 
 #include <stdexcept>
 
+#include "sched/WarpMask.h"
+
 namespace warpsim {
-namespace {
-constexpr std::uint64_t bit(std::uint32_t i) {
-  return std::uint64_t{1} << i;
-}
-constexpr std::uint64_t from(std::uint32_t i) {  // bits i .. 63
-  return i < 64 ? ~std::uint64_t{0} << i : 0;
-}
-}  // namespace
 
 TwoLevelPolicy::TwoLevelPolicy(const SchedParams& params, std::uint32_t issueSlots)
     : inner_(params.inner), outer_(params.outer) {
@@ -21,7 +15,7 @@ TwoLevelPolicy::TwoLevelPolicy(const SchedParams& params, std::uint32_t issueSlo
   for (std::uint32_t w = 0; w < kMaxWarps; ++w) {
     const auto g = static_cast<std::uint32_t>(w / span);
     groupOf_[w] = static_cast<std::uint8_t>(g);
-    groupMask_[g] |= bit(w);
+    groupMask_[g] |= warpBit(w);
   }
 }
 
@@ -30,12 +24,12 @@ void TwoLevelPolicy::order(const SchedView& view, std::uint64_t slotWarps,
   order.clear();
   const std::uint64_t ready = slotWarps & view.readyMask();
   std::uint64_t groups = 0;  // groups with a ready warp
-  for (std::uint64_t m = ready; m != 0; m &= m - 1) groups |= bit(groupOf_[__builtin_ctzll(m)]);
-  if (groups & bit(current_)) appendGroup(view, slotWarps, current_, ready, order);
-  groups &= ~bit(current_);
+  for (std::uint64_t m = ready; m != 0; m &= m - 1) groups |= warpBit(groupOf_[__builtin_ctzll(m)]);
+  if (groups & warpBit(current_)) appendGroup(view, slotWarps, current_, ready, order);
+  groups &= ~warpBit(current_);
   if (outer_ == SchedOrder::Gto)
     return appendOldestGroupsFirst(view, slotWarps, groups, ready, order);
-  const std::uint64_t ahead = groups & from(current_ + 1);
+  const std::uint64_t ahead = groups & warpsFrom(current_ + 1);
   for (std::uint64_t part : {ahead, groups & ~ahead})
     for (; part != 0; part &= part - 1)
       appendGroup(view, slotWarps, static_cast<std::uint32_t>(__builtin_ctzll(part)), ready, order);
@@ -55,7 +49,7 @@ void TwoLevelPolicy::appendGroup(const SchedView& view, std::uint64_t slotWarps,
                                  std::vector<WarpId>& out) {
   const std::uint64_t m = ready & groupMask_[group];
   if (inner_ == SchedOrder::Gto) return gto_.append(view, slotWarps, m, out);
-  const std::uint64_t ahead = m & from(rrNext_[group]);
+  const std::uint64_t ahead = m & warpsFrom(rrNext_[group]);
   for (std::uint64_t part : {ahead, m & ~ahead})
     for (; part != 0; part &= part - 1)
       out.push_back(WarpId{static_cast<std::uint32_t>(__builtin_ctzll(part))});
@@ -79,7 +73,7 @@ void TwoLevelPolicy::appendOldestGroupsFirst(const SchedView& view, std::uint64_
     const auto g = static_cast<std::uint32_t>(__builtin_ctzll(m));
     const auto r = static_cast<std::uint32_t>(
         __builtin_ctzll(ages.ranks(view, slotWarps, slotWarps & groupMask_[g])));
-    byAge |= bit(r);
+    byAge |= warpBit(r);
     groupAtRank[r] = static_cast<std::uint8_t>(g);
   }
   for (; byAge != 0; byAge &= byAge - 1)
