@@ -18,6 +18,7 @@ struct WarpState {
   bool eligible = false;    // its next instruction has no hazard: only a busy unit can stop it
   bool hasInst = false;     // an instruction is decoded and waiting in the I-buffer
   bool nextIsMem = false;   // that instruction is a memory instruction
+  bool nextIsLoad = false;  // ... a load through the L1D (global or local space; CCWS 3.3.4)
   bool waitsOnMem = false;  // blocked on one of its own long-latency loads
   bool atBarrier = false;   // waiting at a CTA barrier for the rest of its CTA
   bool finished = false;    // issued its last instruction; resident until its results are in
