@@ -44,6 +44,16 @@ class Cache : public sc_core::sc_module,
   // Called on every miss (not on hits or MSHR merges), with the warp that missed: where CCWS
   // probes the victim tag array.
   using MissObserver = std::function<void(Addr lineAddr, OwnerWarp requester)>;
+  // What an access does to the line, for trace replay (CCWS §4's Belady comparison).
+  enum class AccessKind : std::uint8_t {
+    Load,           // hit, or miss and allocate
+    StoreEvict,     // a hit invalidates the line; never allocates
+    StoreAround,    // write-through: changes nothing here
+    StoreAllocate,  // write-back: as a load
+    Atomic,         // always sent below (counted a miss); drops the line
+  };
+  // Called once for every access completed (hit, merge or miss; not for reservation failures).
+  using AccessObserver = std::function<void(Addr lineAddr, OwnerWarp requester, AccessKind kind)>;
 
   tlm_utils::simple_target_socket<Cache> upstream;       // from the LSU or the interconnect
   tlm_utils::simple_initiator_socket<Cache> downstream;  // to the interconnect or the DRAM
@@ -70,6 +80,7 @@ class Cache : public sc_core::sc_module,
   void settleStats() { accountUntil(now()); }
   void setEvictionObserver(EvictionObserver f) { evictionObserver_ = std::move(f); }
   void setMissObserver(MissObserver f) { missObserver_ = std::move(f); }
+  void setAccessObserver(AccessObserver f) { accessObserver_ = std::move(f); }
   // Sets are indexed by fold(address) (see TagArray); call before the simulation starts.
   void setIndexFold(TagArray::AddressFold fold) { tags_.setFold(std::move(fold)); }
 
@@ -130,6 +141,7 @@ class Cache : public sc_core::sc_module,
   void installOnFill(std::uint32_t entry, Cycle t);
   void hit(const Lookup& k);
   void countMiss(const Lookup& k);
+  AccessKind kindOf(const GpuRequest& r, bool write) const;
   void evict(std::uint32_t set, std::uint32_t way, Cycle t);
   void queueBelow(const GpuRequest& proto, ReqKind kind, tlm::tlm_command command, Addr line,
                   std::uint32_t tag, Cycle t);
@@ -155,6 +167,7 @@ class Cache : public sc_core::sc_module,
   Cycle saturatedSince_ = 0;
   EvictionObserver evictionObserver_;
   MissObserver missObserver_;
+  AccessObserver accessObserver_;
   CacheStats stats_;
 };
 

@@ -30,6 +30,9 @@ void GpuParams::declare(ConfigSchema& s) {
   AddressMapParams::declare(s);
   FixedDramParams::declare(s);
   PredictorParams::declare(s);
+  s.addString("l1d.trace", "",
+              "record every L1D access of every SM into this binary file (SM, line, kind), for "
+              "warpsim-belady's LRU / Belady-optimal replay (CCWS 4); empty: off");
 }
 
 GpuParams GpuParams::load(const Config& c) {
@@ -61,6 +64,7 @@ GpuParams GpuParams::load(const Config& c) {
   p.dram = FixedDramParams::load(c);
   p.net = InterconnectParams::load(c, p.sms, p.map.partitions, p.l2.lineSize);
   p.predictor = PredictorParams::load(c);
+  p.l1dTrace = c.getString("l1d.trace");
   return p;
 }
 
