@@ -51,8 +51,8 @@ TEST_CASE("config error: a value of the wrong kind names what is allowed") {
 TEST_CASE("config error: an unknown workload lists the known ones") {
   const std::string err = failingRun("--workload nosuch");
   CHECK(err == kProgram +
-                   ": error: unknown workload 'nosuch'; known: cp, ctareuse, graph, scalarprod, "
-                   "stencil, stream, thrash, tile\n");
+                   ": error: unknown workload 'nosuch'; known: cp, ctareuse, edgewalk, graph, "
+                   "scalarprod, stencil, stream, thrash, tile\n");
 }
 
 TEST_CASE("config error: a workload size past the workload's maximum names the range") {
