@@ -2,9 +2,10 @@
 // g owns node g, whose kEdges edges ({neighbour, weight}, 8 B) are stored one after another
 // (compressed sparse rows): the thread walks them in order, so each lane re-references its own
 // 128 B line 16 times (intra-thread locality; the lanes of a warp touch 32 different lines).
-// Every edge also gathers the neighbour's rank from a hashed, scattered address, whose lines
-// are rarely reused: between two re-references of an edge line every other active warp brings
-// in 32 edge and up to 32 rank lines, so with many warps the L1 loses the edge lines first.
+// Every edge also gathers the neighbour's rank from a hashed, scattered address in a 64 KiB
+// table (L2-resident), whose lines the L1 rarely keeps: between two re-references of an edge line
+// every other active warp brings in 32 edge and up to 32 rank lines, so with many warps the L1
+// loses the edge lines first.
 #include "workload/Kernels.h"
 #include "workload/ProgramBuilder.h"
 #include "workload/SyntheticWarpStream.h"
@@ -19,6 +20,7 @@ constexpr std::uint32_t kCtasPerSize = 4;
 constexpr std::uint32_t kEdges = 32;     // edges per node: 256 B, two lines per lane
 constexpr std::uint32_t kEdgeBytes = 8;  // {int node; int weight}
 constexpr std::uint64_t kNeighbourSeed = 0x65646765;
+constexpr std::uint64_t kRanks = 16384;  // 64 KiB of ranks: misses in the L1, hits in the L2
 
 // Registers: r0 node record, r1 edge, r2 neighbour's rank, r3 sum.
 constexpr std::uint8_t rNode = 0, rEdge = 1, rRank = 2, rSum = 3;
@@ -27,7 +29,6 @@ constexpr std::uint8_t rNode = 0, rEdge = 1, rRank = 2, rSum = 3;
 
 Workload makeEdgeWalk(std::uint32_t size) {
   const std::uint32_t ctas = kCtasPerSize * size;
-  const std::uint64_t nodes = std::uint64_t{ctas} * kThreadsPerCta;
   const Addr nodeRecs = arrayBase(0);  // {degree, starting_edge} per node, 8 B
   const Addr edges = arrayBase(1);     // kEdges edges per node, sequential
   const Addr rank = arrayBase(2);      // per node
@@ -44,8 +45,8 @@ Workload makeEdgeWalk(std::uint32_t size) {
                      },
                      {rNode});
            body.load(MemSpace::Global, rRank,
-                     [rank, nodes](const LaneCtx& c) {
-                       return rank + hashIds(kNeighbourSeed, c.gtid, c.iter[0]) % nodes * kFloat;
+                     [rank](const LaneCtx& c) {
+                       return rank + hashIds(kNeighbourSeed, c.gtid, c.iter[0]) % kRanks * kFloat;
                      },
                      {rEdge});
            body.alu(rSum, {rEdge, rRank, rSum});

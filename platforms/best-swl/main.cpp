@@ -2,7 +2,8 @@
 // (sched.policy=swl) at every limit from 1 to the SM's warp slots, and reports the limit with
 // the highest IPC ("All possible limitation values (32 to 1) were run and the best performing
 // case is picked").
-//   warpsim-best-swl [--platform ccws30] [--max N] [--json FILE] [platform options...]
+//   warpsim-best-swl [--platform ccws30] [--max N | --limits 1,2,4] [--json FILE]
+//                    [platform options...]
 // Each run is a separate process of warpsim-<platform> (found next to this executable), since
 // SystemC elaborates once per process. Exit code 1 when a run fails (its stderr is shown).
 #include <unistd.h>
@@ -51,6 +52,7 @@ int run(const std::string& cmd, std::string& out) {
 int main(int argc, char* argv[]) {
   std::string platform = "ccws30", jsonPath;
   unsigned maxWarps = 0;
+  std::vector<unsigned> limits;  // --limits: only these (a coarse sweep); default 1..max
   std::string args;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -60,9 +62,21 @@ int main(int argc, char* argv[]) {
       maxWarps = static_cast<unsigned>(std::stoul(argv[++i]));
     else if (a == "--json" && i + 1 < argc)
       jsonPath = argv[++i];
-    else if (a == "--help" || a == "-h") {
-      std::cout << "usage: warpsim-best-swl [--platform ccws30] [--max N] [--json FILE] "
-                   "[platform options...]\n"
+    else if (a == "--limits" && i + 1 < argc) {
+      std::istringstream is(argv[++i]);
+      std::string v;
+      while (std::getline(is, v, ',')) {
+        const unsigned l = static_cast<unsigned>(std::strtoul(v.c_str(), nullptr, 10));
+        if (l == 0) {
+          std::cerr << "warpsim-best-swl: error: --limits '" << argv[i]
+                    << "': limits are numbers from 1, comma-separated\n";
+          return 1;
+        }
+        limits.push_back(l);
+      }
+    } else if (a == "--help" || a == "-h") {
+      std::cout << "usage: warpsim-best-swl [--platform ccws30] [--max N | --limits L1,L2,..] "
+                   "[--json FILE] [platform options...]\n"
                    "  Runs sched.policy=swl with sched.swl_limit = 1..N (N: sm.max_warps) and "
                    "reports the limit with the best IPC (CCWS 5.1 Best-SWL).\n";
       return 0;
@@ -78,7 +92,7 @@ int main(int argc, char* argv[]) {
     return 1;
   }
   std::string out;
-  if (maxWarps == 0) {
+  if (maxWarps == 0 && limits.empty()) {
     if (run(quote(exe) + args + " --dump-config", out) != 0) {
       std::cerr << "warpsim-best-swl: error: " << exe << args << " --dump-config failed\n";
       return 1;
@@ -104,7 +118,9 @@ int main(int argc, char* argv[]) {
   nlohmann::json runs = nlohmann::json::array();
   unsigned best = 0;
   double bestIpc = -1;
-  for (unsigned limit = 1; limit <= maxWarps; ++limit) {
+  if (limits.empty())
+    for (unsigned l = 1; l <= maxWarps; ++l) limits.push_back(l);
+  for (unsigned limit : limits) {
     const std::string cmd = quote(exe) + args + " --set sched.policy=swl --set sched.swl_limit=" +
                             std::to_string(limit) + " --stats " + quote(stats) + " 2>&1";
     const int rc = run(cmd, out);
