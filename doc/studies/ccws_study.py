@@ -4,6 +4,7 @@ on warpsim-ccws30.
 
 Regenerates doc/ccws-study.md and doc/ccws-study.png from runs of warpsim-ccws30:
     /usr/bin/python3 doc/studies/ccws_study.py [BUILD_DIR]      (or: make ccws-study)
+    /usr/bin/python3 doc/studies/ccws_study.py --rewrite        (the document again, no runs)
 Runs LRR, GTO, 2LVL-GTO (fetch groups of 2), Best-SWL (warpsim-best-swl) and CCWS on
 cache-sensitive and cache-insensitive kernels and reports IPC normalised to GTO, L1D MPKI, the
 intra/inter-warp hit breakdown, LRU-vs-Belady MPKI of the LRR, GTO and CCWS access streams
@@ -29,7 +30,9 @@ except ImportError:
              "with /usr/bin/python3 (or: make ccws-study)")
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-BUILD = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build")
+ARGS = [a for a in sys.argv[1:] if a != "--rewrite"]
+BUILD = ARGS[0] if ARGS else os.path.join(ROOT, "build")
+RAW = os.path.join(ROOT, "doc", "studies", "ccws_study.json")  # every run's figures
 BIN = os.path.join(BUILD, "bin")
 PROGRAM = os.path.join(BIN, "warpsim-ccws30")
 JOBS = int(os.environ.get("JOBS", "2"))
@@ -149,11 +152,76 @@ def main():
     res = {key: f.result() for key, f in jobs.items()}
     sw = {key: f.result() for key, f in sweeps.items()}
     elapsed = time.monotonic() - t_start
+    raw = {"res": [[list(k), l, v] for (k, l), v in res.items()],
+           "sweeps": [[a, b, v] for (a, b), v in sw.items()],
+           "limits": [[list(k), v] for k, v in limits.items()],
+           "elapsed": elapsed, "runs": runs_total, "wall": wall_total,
+           "warp_instructions": warp_inst_total, "cycles": cycles_total}
+    with open(RAW, "w") as f:
+        json.dump(raw, f, indent=1)
     write(res, sw, limits, elapsed)
 
 
+def rewrite():
+    """--rewrite: the document and plot again from the last run's doc/studies/ccws_study.json."""
+    global runs_total, wall_total, warp_inst_total, cycles_total
+    with open(RAW) as f:
+        raw = json.load(f)
+    res = {(tuple(k), l): v for k, l, v in raw["res"]}
+    sw = {(a, b): v for a, b, v in raw["sweeps"]}
+    limits = {tuple(k): v for k, v in raw["limits"]}
+    runs_total, wall_total = raw["runs"], raw["wall"]
+    warp_inst_total, cycles_total = raw["warp_instructions"], raw["cycles"]
+    write(res, sw, limits, raw["elapsed"])
+
+
 DISCUSSION = """
-(to be written from the figures above)
+**Direction against the paper.** CCWS reports, on its highly cache-sensitive benchmarks, CCWS
++63% and Best-SWL slightly more (harmonic mean over GTO), LRR 64% slower than GTO, no loss on
+the cache-insensitive ones, and CCWS's MPKI below even Belady-optimal replacement on the LRR
+stream. Here:
+
+- **edgewalk** (CCWS Example 1) is the one kernel that behaves like the paper's HCS set: GTO
+  itself thrashes (MPKI {ew_gto_mpki:.0f}; each warp's 32 edge lines are re-read 16 times, but
+  32 warps x 32 edge lines plus the rank gathers are far more than the 256 lines of the L1D).
+  CCWS is {ew_ccws:.2f}x GTO and halves the misses, almost all of the gain being intra-warp
+  hits (Fig. 11's finding); Best-SWL at {ew_limit} warps is {ew_swl:.2f}x. Best-SWL beating
+  CCWS is the paper's own observation (start-up and cool-down of the adaptive throttle, and a
+  kernel dominated by the throttled loop), but our gap is larger than the paper's "slightly".
+- **graph** and **thrash** are cache-sensitive under LRR only. LRR is far behind GTO on both
+  ({graph_lrr:.2f}x and {thrash_lrr:.2f}x), as the paper says, but GTO already keeps each
+  warp's working set (thrash: one 128 B line per lane, reused right away; graph: 16 4-byte edge
+  slots per node, one line per lane) and there is little left to gain: CCWS and Best-SWL stay within
+  1-2% of GTO, where the paper's BFS gains. So the cache-sensitive harmonic mean over GTO is
+  CCWS {hm_ccws:.2f}x and Best-SWL {hm_swl:.2f}x (paper +63%): the direction holds, the size
+  is far smaller, because two of our three kernels are not sensitive to GTO at this size. Our
+  synthetic graph walks 4-byte edges with a short, skewed degree (mean 4), unlike the paper's
+  BFS input; edgewalk is the shape where intra-thread reuse spans many instructions.
+- **Cache-insensitive kernels** (stream, tile): every scheduler is within 4% of GTO and CCWS is
+  at {hm_ins:.2f}x: the VTA sees no hits (stream never re-references a line; tile's reuse is in
+  shared memory), LLDS stays 0 and nothing is throttled, as §5.2 explains.
+- **Belady.** On edgewalk the CCWS stream misses less ({ew_ccws_mpki:.0f} MPKI) than the
+  Belady-optimal replacement of the LRR stream ({ew_lrr_bel:.0f}), the paper's Fig. 8
+  conclusion that no replacement policy makes up for a poor scheduler; but, unlike the paper,
+  not less than Belady on the GTO stream ({ew_gto_bel:.0f}): Best-SWL ({ew_swl_mpki:.0f}) gets
+  about there. On graph and thrash CCWS is no better than GTO-BEL, consistent with CCWS barely
+  throttling there. LRR-BEL stays far above GTO (thrash: {thrash_lrr_bel:.0f} vs
+  {thrash_gto:.1f}), as in the paper. The LRU replay of each trace equals the simulator's MPKI
+  to the digit shown, which checks the trace.
+- **K_THROTTLE** (Fig. 16): misses fall steadily as K grows ({k1:.2f} to {k128:.2f} of GTO's
+  from 1 to 128), as in the paper; IPC stays between 1.37x and 1.6x over GTO, with a peak at
+  K = 2 rather than 8 and no fall at large K within 128 on this kernel (the paper's peak-then-
+  fall needs kernels where over-throttling starves the memory system; edgewalk's throttled
+  warps still issue their ALU work).
+- **VTA size** (Fig. 13): with one entry per warp CCWS detects almost nothing (1.01x GTO); 4-16
+  entries give most of the gain, and 32-64 entries a little more here, where the paper found
+  large VTAs over-throttle. Our kernel's edge lines are re-referenced within a short distance,
+  so a larger VTA mostly finds true losses.
+
+**Caveats.** The kernels are synthetic and small (4 CTAs per SM, one wave: the kernel's tail,
+when fewer warps remain, weighs more than in the paper's long runs); DRAM is the fixed-latency
+model until the GDDR controller lands; Best-SWL sweeps {limits} warps, not every value from 1
+to 32.
 """
 
 
@@ -258,19 +326,28 @@ def write(res, sw, limits, elapsed):
       "runs not counted) took %.0f s of simulator wall time: %.1f K warp instructions/s and "
       "%.1f K core cycles/s per simulation process; the whole study took %.0f s with %d "
       "parallel jobs on this machine (2 cores, shared with other work)."
-      % (runs_total, warp_inst_total, cycles_total, len(SWL_LIMITS) * len(KERNELS), cycles_total, wall_total,
+      % (runs_total, warp_inst_total, cycles_total, len(SWL_LIMITS) * len(KERNELS), wall_total,
          warp_inst_total / wall_total / 1e3, cycles_total / wall_total / 1e3, elapsed, JOBS))
     p("")
     p("## Discussion")
     p("")
-    p(DISCUSSION.strip())
+    n = lambda k, l: res[(k, l)]["IPC"] / res[(k, "GTO")]["IPC"]
+    ew, gr, th = SENSITIVE
+    p(DISCUSSION.strip().format(
+        ew_gto_mpki=res[(ew, "GTO")]["L1D MPKI"], ew_ccws=n(ew, "CCWS"), ew_swl=n(ew, "Best-SWL"),
+        ew_limit=limits[ew][0], graph_lrr=n(gr, "LRR"), thrash_lrr=n(th, "LRR"),
+        hm_ccws=hmean([n(k, "CCWS") for k in SENSITIVE]),
+        hm_swl=hmean([n(k, "Best-SWL") for k in SENSITIVE]),
+        hm_ins=hmean([n(k, "CCWS") for k in INSENSITIVE]),
+        ew_ccws_mpki=res[(ew, "CCWS")]["L1D MPKI"], ew_lrr_bel=res[(ew, "LRR")]["Belady MPKI"],
+        ew_gto_bel=res[(ew, "GTO")]["Belady MPKI"], ew_swl_mpki=res[(ew, "Best-SWL")]["L1D MPKI"],
+        thrash_lrr_bel=res[(th, "LRR")]["Belady MPKI"], thrash_gto=res[(th, "GTO")]["L1D MPKI"],
+        k1=sw[("K", 1)]["L1D MPKI"] / res[(ew, "GTO")]["L1D MPKI"],
+        k128=sw[("K", 128)]["L1D MPKI"] / res[(ew, "GTO")]["L1D MPKI"],
+        limits=", ".join(map(str, SWL_LIMITS))))
     with open(os.path.join(ROOT, "doc", "ccws-study.md"), "w") as f:
         f.write("\n".join(lines) + "\n")
     plot(res, sw, labels)
-    json.dump({"res": {"%s/%s" % (k[0][0], k[1]): v for k, v in res.items()},
-               "sweeps": {"%s/%s" % k: v for k, v in sw.items()},
-               "limits": {k[0]: v[0] for k, v in limits.items()}},
-              open(os.path.join(ROOT, "doc", "studies", "ccws_study.json"), "w"), indent=1)
 
 
 def plot(res, sw, labels):
@@ -316,4 +393,4 @@ def plot(res, sw, labels):
 
 
 if __name__ == "__main__":
-    main()
+    rewrite() if "--rewrite" in sys.argv[1:] else main()
