@@ -32,7 +32,7 @@ constexpr std::array<Entry, 9> kWorkloads{{
      "CCWS Example 1: each thread walks its own node's 32 sequential 8 B edges (each lane "
      "re-reads its own 128 B line 16 times, uncoalesced) and gathers each neighbour's rank "
      "from a scattered address; intra-thread locality lost to inter-warp thrashing",
-     &kernels::makeEdgeWalk, 512, 1024},
+     &kernels::makeEdgeWalk, 640, 1024},
     {"graph",
      "BFS-like gather: per-node loop over a skewed, data-dependent degree (divergent), "
      "scattered neighbour loads, predicated visited stores",

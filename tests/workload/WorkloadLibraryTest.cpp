@@ -34,7 +34,7 @@ TEST_CASE("library: size 0 and oversized problems are rejected") {
 TEST_CASE("library: default sizes") {
   CHECK(defaultWorkloadSize("ctareuse") == 256);
   CHECK(defaultWorkloadSize("cp") == 128);
-  CHECK(defaultWorkloadSize("edgewalk") == 512);
+  CHECK(defaultWorkloadSize("edgewalk") == 640);
   CHECK(defaultWorkloadSize("graph") == 1024);
   CHECK(defaultWorkloadSize("scalarprod") == 256);
   CHECK(defaultWorkloadSize("stencil") == 48);
