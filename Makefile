@@ -2,6 +2,7 @@
 #   make run    build, then run the Fermi platform on the default built-in workload
 #   make test   build, then run the whole test suite
 #   make owl-study  regenerate doc/owl-study.md (OWL schedulers on owl28; needs python3-matplotlib)
+#   make ccws-study regenerate doc/ccws-study.md (CCWS, Best-SWL, Belady on ccws30; likewise)
 # They install the Debian packages warpsim needs when run as root, and name them otherwise.
 
 BUILD ?= build
@@ -9,7 +10,7 @@ JOBS ?= $(shell nproc)
 PACKAGES := cmake ninja-build g++ pkg-config libsystemc-dev libboost-program-options-dev \
             catch2 nlohmann-json3-dev libfmt-dev
 
-.PHONY: run test docs deps configure clean owl-study
+.PHONY: run test docs deps configure clean owl-study ccws-study
 
 deps:
 	@missing=""; \
@@ -52,6 +53,13 @@ owl-study: configure
 	    else echo "the OWL study needs python3-matplotlib: apt-get install python3-matplotlib"; exit 1; fi; }
 	cmake --build $(BUILD) --target warpsim-owl28 -j $(JOBS)
 	/usr/bin/python3 doc/studies/owl_study.py $(BUILD)
+
+# CCWS's study (doc/ccws-study.md): likewise needs python3-matplotlib for /usr/bin/python3.
+ccws-study: configure
+	@dpkg-query -W -f='$${Status}' python3-matplotlib 2>/dev/null | grep -q "install ok installed" || \
+	  { echo "the CCWS study needs python3-matplotlib: apt-get install python3-matplotlib"; exit 1; }
+	cmake --build $(BUILD) --target warpsim-ccws30 warpsim-best-swl warpsim-belady -j $(JOBS)
+	/usr/bin/python3 doc/studies/ccws_study.py $(BUILD)
 
 clean:
 	rm -rf $(BUILD)

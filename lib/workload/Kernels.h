@@ -24,6 +24,7 @@ Workload makeScalarProd(std::uint32_t size);
 Workload makeStencil(std::uint32_t size);
 Workload makeStream(std::uint32_t size);
 Workload makeThrash(std::uint32_t size);
+Workload makeEdgeWalk(std::uint32_t size);
 Workload makeTile(std::uint32_t size);
 
 }  // namespace warpsim::kernels

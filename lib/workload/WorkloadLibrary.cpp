@@ -19,7 +19,7 @@ struct Entry {
 };
 
 // Sorted by name. Default sizes give 2.5-3.5 million warp instructions (see the test figures).
-constexpr std::array<Entry, 8> kWorkloads{{
+constexpr std::array<Entry, 9> kWorkloads{{
     {"cp",
      "CP-like 2D grid (8 x 4*size CTAs of 32x4 threads): 16 atoms from constant memory, then "
      "two loads and stores per thread; strides 128 B along x, 8 KiB along y",
@@ -28,6 +28,11 @@ constexpr std::array<Entry, 8> kWorkloads{{
      "MapReduce-like: every warp of a 128-thread CTA reads the CTA's own 8 KiB block twice "
      "(intra-CTA reuse); consecutive CTAs share DRAM rows",
      &kernels::makeCtaReuse, 256, 4096},
+    {"edgewalk",
+     "CCWS Example 1: each thread walks its own node's 32 sequential 8 B edges (each lane "
+     "re-reads its own 128 B line 16 times, uncoalesced) and gathers each neighbour's rank "
+     "from a scattered address; intra-thread locality lost to inter-warp thrashing",
+     &kernels::makeEdgeWalk, 640, 1024},
     {"graph",
      "BFS-like gather: per-node loop over a skewed, data-dependent degree (divergent), "
      "scattered neighbour loads, predicated visited stores",

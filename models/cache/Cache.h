@@ -46,6 +46,16 @@ class Cache : public sc_core::sc_module,
   using MissObserver = std::function<void(Addr lineAddr, OwnerWarp requester)>;
   // Called when saturated() changes, with its new value and the cycle (Mascar's EP/MP modes).
   using SaturationObserver = std::function<void(bool saturated, Cycle cycle)>;
+  // What an access does to the line, for trace replay (CCWS §4's Belady comparison).
+  enum class AccessKind : std::uint8_t {
+    Load,           // hit, or miss and allocate
+    StoreEvict,     // a hit invalidates the line; never allocates
+    StoreAround,    // write-through: changes nothing here
+    StoreAllocate,  // write-back: as a load
+    Atomic,         // always sent below (counted a miss); drops the line
+  };
+  // Called once for every access completed (hit, merge or miss; not for reservation failures).
+  using AccessObserver = std::function<void(Addr lineAddr, OwnerWarp requester, AccessKind kind)>;
 
   tlm_utils::simple_target_socket<Cache> upstream;       // from the LSU or the interconnect
   tlm_utils::simple_initiator_socket<Cache> downstream;  // to the interconnect or the DRAM
@@ -73,6 +83,7 @@ class Cache : public sc_core::sc_module,
   void setEvictionObserver(EvictionObserver f) { evictionObserver_ = std::move(f); }
   void setMissObserver(MissObserver f) { missObserver_ = std::move(f); }
   void setSaturationObserver(SaturationObserver f) { saturationObserver_ = std::move(f); }
+  void setAccessObserver(AccessObserver f) { accessObserver_ = std::move(f); }
   // Sets are indexed by fold(address) (see TagArray); call before the simulation starts.
   void setIndexFold(TagArray::AddressFold fold) { tags_.setFold(std::move(fold)); }
 
@@ -135,6 +146,7 @@ class Cache : public sc_core::sc_module,
   void installPrefetch(const Payload& p, Cycle t);
   void hit(const Lookup& k);
   void countMiss(const Lookup& k);
+  AccessKind kindOf(const GpuRequest& r, bool write) const;
   void evict(std::uint32_t set, std::uint32_t way, Cycle t);
   void queueBelow(const GpuRequest& proto, ReqKind kind, tlm::tlm_command command, Addr line,
                   std::uint32_t tag, Cycle t);
@@ -161,6 +173,7 @@ class Cache : public sc_core::sc_module,
   EvictionObserver evictionObserver_;
   MissObserver missObserver_;
   SaturationObserver saturationObserver_;
+  AccessObserver accessObserver_;
   CacheStats stats_;
 };
 

@@ -29,9 +29,21 @@ Cache::Stall Cache::access(const Waiter& w, Cycle t) {
   const std::uint32_t way = tags_.find(set, line);
   const bool valid = way != TagArray::kNoWay && tags_.line(set, way).state == LineState::Valid;
   const Lookup k{w, r, line, set, way, valid};
-  if (r.kind == ReqKind::Atomic) return atomic(k, t);
-  if (p.is_write() || r.kind == ReqKind::Store || r.kind == ReqKind::Writeback) return write(k, t);
-  return read(k, t);
+  const bool writes = p.is_write() || r.kind == ReqKind::Store || r.kind == ReqKind::Writeback;
+  const Stall s = r.kind == ReqKind::Atomic ? atomic(k, t) : writes ? write(k, t) : read(k, t);
+  if (s == Stall::None && accessObserver_) accessObserver_(line, ownerOf(r), kindOf(r, writes));
+  return s;
+}
+
+Cache::AccessKind Cache::kindOf(const GpuRequest& r, bool writes) const {
+  const WritePolicy wp = policyFor(r);
+  if (r.kind == ReqKind::Atomic)
+    return wp == WritePolicy::WriteBack ? AccessKind::StoreAllocate : AccessKind::Atomic;
+  if (!writes) return AccessKind::Load;
+  if (wp == WritePolicy::WriteBack && !r.has(GpuRequest::kNoAllocate))
+    return AccessKind::StoreAllocate;
+  return wp == WritePolicy::WriteThrough || wp == WritePolicy::WriteBack ? AccessKind::StoreAround
+                                                                         : AccessKind::StoreEvict;
 }
 
 Cache::Stall Cache::read(const Lookup& k, Cycle t) {

@@ -40,6 +40,10 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuParams& params, const PolicyRegi
   if (params.predictor.enable)
     predictor_ =
         std::make_unique<PredictionObserver>("predictor", params.predictor, params.sms, stats);
+  if (!params.l1dTrace.empty())
+    l1dTrace_ = std::make_unique<AccessTraceWriter>(
+        params.l1dTrace,
+        TraceGeometry{params.sms, params.l1d.sets, params.l1d.ways, params.l1d.lineSize});
   smTotal_.slotsPerCycle = params.sm.schedulers;
   smTotal_.registerWith(stats, std::string(this->name()) + ".sm_total");
   core_.add(dispatcher_);
@@ -57,7 +61,11 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuParams& params, const PolicyRegi
     Sm& sm = *sms_.back();
     dispatcher_.addHost(sm);
     core_.add(sm.lsu);
-    if (predictor_) sm.l1d.sentBelow.bind(*predictor_);  // loads leaving the SM (§III-C)
+    if (predictor_) sm.l1d.sentBelow.bind(*predictor_);
+    if (l1dTrace_)
+      sm.l1d.setAccessObserver([this, i](Addr line, OwnerWarp, Cache::AccessKind k) {
+        l1dTrace_->record(SmId{i}, line, k);
+      });  // loads leaving the SM (§III-C)
     for (Cache* l1 : {&sm.l1d, &sm.l1t, &sm.l1c}) {
       core_.add(*l1);
       wd.add(*l1);
@@ -195,6 +203,11 @@ void Gpu::finalize() {
   else if (!finished_)
     endCycle_ = engine_.timePs() / core_.periodPs() + 1;
   settleStats(endCycle_);
+  if (l1dTrace_) {
+    std::vector<std::uint64_t> instructions;
+    for (auto& sm : sms_) instructions.push_back(sm->stats().threadInstructions.value());
+    l1dTrace_->finish(instructions);
+  }
 }
 
 Gpu::Outcome Gpu::outcome() const {

@@ -9,6 +9,7 @@
 
 #include <systemc>
 
+#include "cache/AccessTrace.h"
 #include "core/ClockEngine.h"
 #include "core/PayloadPool.h"
 #include "cta/CtaDispatcher.h"
@@ -102,6 +103,7 @@ class Gpu : public sc_core::sc_module {
   bool finished_ = false;
   std::uint64_t kernelWarpBase_ = 0, kernelThreadBase_ = 0;
 
+  std::unique_ptr<AccessTraceWriter> l1dTrace_;    // l1d.trace
   std::unique_ptr<PredictionObserver> predictor_;  // gpu.predictor, when predictor.enable
   // gpu.prefetch_P in front of slice P, when predictor.prefetch
   std::vector<std::unique_ptr<PrefetchInjector>> injectors_;

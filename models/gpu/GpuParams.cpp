@@ -31,6 +31,9 @@ void GpuParams::declare(ConfigSchema& s) {
   FixedDramParams::declare(s);
   PredictorParams::declare(s);
   GddrParams::declare(s);
+  s.addString("l1d.trace", "",
+              "record every L1D access of every SM into this binary file (SM, line, kind), for "
+              "warpsim-belady's LRU / Belady-optimal replay (CCWS 4); empty: off");
 }
 
 GpuParams GpuParams::load(const Config& c) {
@@ -68,6 +71,7 @@ GpuParams GpuParams::load(const Config& c) {
   // opportunistic prefetcher, so `owl` switches the prefetcher on unless dram.prefetch is set.
   if (p.sched.policy == "owl" && !c.isSet("dram.prefetch"))
     p.gddr.prefetch = DramPrefetch::Opportunistic;
+  p.l1dTrace = c.getString("l1d.trace");
   return p;
 }
 

@@ -38,7 +38,8 @@ struct GpuParams {
   AddressMapParams map;
   FixedDramParams dram;
   PredictorParams predictor;  // observers only: no effect on timing
-  GddrParams gddr;  // dram.model selects gddr (GddrController) or fixed (FixedLatencyDram)
+  GddrParams gddr;       // dram.model selects gddr (GddrController) or fixed (FixedLatencyDram)
+  std::string l1dTrace;  // l1d.trace: record every L1D access here (AccessTrace)
 
   // Declares the options of every block (and the GPU's own) in `schema`.
   static void declare(ConfigSchema& schema);

@@ -23,6 +23,7 @@ struct WarpState {
   bool eligible = false;    // its next instruction has no hazard: only a busy unit can stop it
   bool hasInst = false;     // an instruction is decoded and waiting in the I-buffer
   bool nextIsMem = false;   // that instruction is a memory instruction
+  bool nextIsLoad = false;  // ... a load through the L1D (global or local space; CCWS 3.3.4)
   bool waitsOnMem = false;  // blocked on one of its own long-latency loads
   bool atBarrier = false;   // waiting at a CTA barrier for the rest of its CTA
   bool finished = false;    // issued its last instruction; resident until its results are in
@@ -96,6 +97,10 @@ class IWarpSchedulingPolicy {
                      std::vector<WarpId>& order) = 0;
   // Feedback: warp `w` issued `inst` this cycle.
   virtual void issued(WarpId w, const WarpInst& inst) { (void)w, (void)inst; }
+  // True when the policy may let a warp it held back go on time alone, with no event on the SM
+  // (CCWS's decaying scores): the SM then stays awake while it holds a ready warp back, as
+  // `sim.tick_all` would. Others are only re-asked when something on the SM changes.
+  virtual bool decidesByTime() const { return false; }
   // Called once by the SM when it is built. Most policies need nothing more than SchedView.
   virtual void attach(SmAttachment& sm) { (void)sm; }
 };

@@ -2,7 +2,9 @@
 
 #include <stdexcept>
 
+#include "config/Config.h"
 #include "config/ConfigSchema.h"
+#include "sched/CcwsPolicy.h"
 #include "sched/CtaAwarePolicy.h"
 #include "sched/GtoPolicy.h"
 #include "sched/LrrPolicy.h"
@@ -71,6 +73,20 @@ PolicyRegistry PolicyRegistry::withBuiltins() {
             control = std::make_shared<MascarControl>();
           if (ctx.shared) ctx.shared->state = control;
           return std::make_unique<MascarPolicy>(control);
+        });
+  r.add("ccws",
+        "cache-conscious wavefront scheduling: victim-tag hits raise lost-locality scores that "
+        "withhold loads of the lowest-scored warps; ccws.* options (CCWS 3.3)",
+        [](const PolicyContext& ctx) {
+          const CcwsParams p = ctx.config ? CcwsParams::load(*ctx.config) : CcwsParams{};
+          std::unique_ptr<IWarpSchedulingPolicy> base;
+          if (p.baseline == "lrr")
+            base = std::make_unique<LrrPolicy>();
+          else if (p.baseline == "2lvl")
+            base = std::make_unique<TwoLevelPolicy>(paramsOf(ctx), ctx.issueSlots);
+          else
+            base = std::make_unique<GtoPolicy>();
+          return std::make_unique<CcwsPolicy>(p, std::move(base));
         });
   return r;
 }

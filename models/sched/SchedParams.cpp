@@ -1,6 +1,7 @@
 #include "sched/SchedParams.h"
 
 #include "config/Config.h"
+#include "sched/CcwsParams.h"
 
 namespace warpsim {
 
@@ -23,6 +24,7 @@ void SchedParams::declare(ConfigSchema& s) {
             "cta-aware, cta-aware-locality(-blp), owl: minimum warps per CTA group, g_size of "
             "OWL Algorithm 1 (OWL 5.2: 8)",
             1, 64);
+  CcwsParams::declare(s);
 }
 
 SchedParams SchedParams::load(const Config& c) {

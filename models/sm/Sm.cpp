@@ -58,6 +58,7 @@ Sm::Sm(sc_core::sc_module_name name, SmId id, const SmParams& params, const LsuP
     throw std::logic_error(std::string(this->name()) + ": at most 64 warp slots");
   warps_.reserve(params.maxWarps);
   for (std::uint32_t i = 0; i < params.maxWarps; ++i) warps_.emplace_back(params.ibufferEntries);
+  attachLostLocality(stats, l1dParams.lineSize);
   lsu.socket.bind(l1d.upstream);
   lsu.texSocket.bind(l1t.upstream);
   lsu.constSocket.bind(l1c.upstream);
@@ -100,6 +101,7 @@ void Sm::launchCta(const KernelDesc& kernel, CtaId cta) {
     s.cta = cta;
     s.ctaWarps = kernel.warpsPerCta();
     resident_ |= bit(w);
+    if (vta_) vta_->clear(WarpId{w});
     slotWarps_[w % params_.schedulers] |= bit(w);
     refreshState(w);
   }
@@ -113,9 +115,12 @@ bool Sm::tick() {
   writeback();
   const bool fetched = fetch();
   bool issued = false;
+  withheld_ = false;
   for (std::uint32_t s = 0; s < params_.schedulers; ++s) issued = issue(s) || issued;
   account(cycle, issued ? SmStats::Category::Issued : classify());
-  if (issued || fetched) return true;
+  // A policy that withheld a ready warp and decides by time (CCWS) may let it go next cycle
+  // with no event (its scores decay): stay awake, as sim.tick_all would.
+  if (issued || fetched || withheld_) return true;
   // Nothing moved this cycle. What remains internal is a result in a pipeline or a unit still
   // busy, each done at a known cycle: sleep until the first of them. Everything else waits on
   // the LSU, the memory system or the dispatcher, which wake the SM themselves.
@@ -182,7 +187,31 @@ bool Sm::issue(std::uint32_t slot) {
   view_.setReady(ready);
   for (WarpId w : schedulers_[slot]->order(view_, slotWarps_[slot]))
     if (tryIssue(w, slot)) return true;
+  if (schedulers_[slot]->policy().decidesByTime()) withheld_ = true;
   return false;
+}
+
+void Sm::attachLostLocality(StatsRegistry& stats, std::uint32_t lineSize) {
+  ILostLocalitySink* first = nullptr;
+  for (auto& s : schedulers_) {
+    auto* sink = dynamic_cast<ILostLocalitySink*>(&s->policy());
+    lostSinks_.push_back(sink);
+    if (!sink) continue;
+    sink->registerStats(stats, std::string(s->name()) + ".ccws");
+    if (!first) first = sink;
+  }
+  if (!first) return;
+  vta_ = std::make_unique<VictimTagArray>(params_.maxWarps, first->vtaGeometry(), lineSize);
+  // Evicted lines go to the partition of the warp that reserved them; a miss probes the
+  // missing warp's partition, and a hit goes to the policy of the warp's issue slot.
+  l1d.setEvictionObserver([this](Addr line, OwnerWarp o) {
+    if (o.sm == id_ && o.warp.value() < params_.maxWarps) vta_->insert(o.warp, line);
+  });
+  l1d.setMissObserver([this](Addr line, OwnerWarp o) {
+    if (o.sm != id_ || o.warp.value() >= params_.maxWarps) return;
+    ILostLocalitySink* sink = lostSinks_[o.warp.value() % params_.schedulers];
+    if (sink && vta_->probe(o.warp, line)) sink->lostLocality(o.warp, l1d.now());
+  });
 }
 
 bool Sm::tryIssue(WarpId id, std::uint32_t slot) {
@@ -297,6 +326,8 @@ void Sm::refreshState(std::uint32_t id) {
   s.hasInst = in != nullptr;
   s.nextIsMem = in && in->isMem();
   s.nextLeavesSm = s.nextIsMem && in->space != MemSpace::Shared;
+  s.nextIsLoad =
+      in && in->isLoad() && (in->space == MemSpace::Global || in->space == MemSpace::Local);
   s.waitsOnMem = in && w.scoreboard.waitsOnLongLoad(*in);
   s.eligible = s.resident && in && !w.atBarrier && !w.exitIssued && !w.scoreboard.hazard(*in);
   s.atBarrier = w.atBarrier;

@@ -9,6 +9,8 @@
 #include <systemc>
 
 #include "cache/Cache.h"
+#include "cache/ILostLocalitySink.h"
+#include "cache/VictimTagArray.h"
 #include "core/Clocked.h"
 #include "core/TimedQueue.h"
 #include "core/Watchdog.h"
@@ -80,6 +82,8 @@ class Sm : public sc_core::sc_module,
   // its instruction buffer, scoreboard or barrier state changes.
   void refreshState(std::uint32_t id);
   SmStats::Category classify() const;
+  // CCWS §3.3.3: a victim tag array on the L1D when a slot's policy is an ILostLocalitySink.
+  void attachLostLocality(StatsRegistry& stats, std::uint32_t lineSize);
   void account(Cycle cycle, SmStats::Category c);
 
   SmId id_;
@@ -107,6 +111,9 @@ class Sm : public sc_core::sc_module,
   std::uint32_t fetchNext_ = 0;
   std::uint64_t launched_ = 0;  // warp launch counter: the age schedulers see
   SmStats stats_;
+  std::unique_ptr<VictimTagArray> vta_;        // CCWS's lost-locality detector, if wanted
+  std::vector<ILostLocalitySink*> lostSinks_;  // per issue slot; nullptr: not wanted
+  bool withheld_ = false;  // a ready warp was left out of its policy's order this cycle
   bool accounting_ = false;
   Cycle lastAccounted_ = 0;
   SmStats::Category lastCategory_ = SmStats::Category::NoWarp;

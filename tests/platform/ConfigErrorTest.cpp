@@ -51,8 +51,8 @@ TEST_CASE("config error: a value of the wrong kind names what is allowed") {
 TEST_CASE("config error: an unknown workload lists the known ones") {
   const std::string err = failingRun("--workload nosuch");
   CHECK(err == kProgram +
-                   ": error: unknown workload 'nosuch'; known: cp, ctareuse, graph, scalarprod, "
-                   "stencil, stream, thrash, tile\n");
+                   ": error: unknown workload 'nosuch'; known: cp, ctareuse, edgewalk, graph, "
+                   "scalarprod, stencil, stream, thrash, tile\n");
 }
 
 TEST_CASE("config error: a workload size past the workload's maximum names the range") {
@@ -66,7 +66,7 @@ TEST_CASE("config error: an unknown --sched lists the known policies") {
   const std::string err = failingRun("--workload stream --sched nosuch");
   CHECK(err == kProgram +
                    ": error: sched.policy = 'nosuch': unknown warp scheduling policy; known: "
-                   "2lvl, cta-aware, cta-aware-locality, cta-aware-locality-blp, gto, lrr, "
+                   "2lvl, ccws, cta-aware, cta-aware-locality, cta-aware-locality-blp, gto, lrr, "
                    "mascar, owl, swl\n");
 }
 

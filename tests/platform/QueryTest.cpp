@@ -29,9 +29,9 @@ TEST_CASE("query: --list-workloads lists the eight named kernels, sorted, and ru
   CHECK(r.exitCode == 0);
   CHECK(r.err.empty());
   const auto ls = lines(r.out);
-  REQUIRE(ls.size() == 8);
-  const std::vector<std::string> names{"cp",      "ctareuse", "graph",  "scalarprod",
-                                       "stencil", "stream",   "thrash", "tile"};
+  REQUIRE(ls.size() == 9);
+  const std::vector<std::string> names{"cp",      "ctareuse", "edgewalk", "graph", "scalarprod",
+                                       "stencil", "stream",   "thrash",   "tile"};
   for (std::size_t i = 0; i < names.size(); ++i) {
     INFO(ls[i]);
     CHECK(ls[i].rfind(names[i] + " ", 0) == 0);
@@ -44,13 +44,14 @@ TEST_CASE("query: --list-policies lists the policies by name with their descript
   const ToolRun r = runTool("warpsim-fermi", "--list-policies");
   CHECK(r.exitCode == 0);
   const auto ls = lines(r.out);
-  REQUIRE(ls.size() == 9);
+  REQUIRE(ls.size() == 10);
   CHECK_THAT(ls[0], Catch::StartsWith("2lvl                      two-level: "));
-  CHECK_THAT(ls[3], Catch::StartsWith("cta-aware-locality-blp    CTA groups by priority "));
-  CHECK_THAT(ls[4], Catch::StartsWith("gto                       greedy-then-oldest: "));
-  CHECK_THAT(ls[6], Catch::StartsWith("mascar                    Mascar: "));
-  CHECK_THAT(ls[8], Catch::StartsWith("swl                       static wavefront limiting: "));
-  CHECK(ls[5] ==
+  CHECK_THAT(ls[1], Catch::StartsWith("ccws                      cache-conscious wavefront "));
+  CHECK_THAT(ls[4], Catch::StartsWith("cta-aware-locality-blp    CTA groups by priority "));
+  CHECK_THAT(ls[5], Catch::StartsWith("gto                       greedy-then-oldest: "));
+  CHECK_THAT(ls[7], Catch::StartsWith("mascar                    Mascar: "));
+  CHECK_THAT(ls[9], Catch::StartsWith("swl                       static wavefront limiting: "));
+  CHECK(ls[6] ==
         "lrr                       loose round-robin: equal chance for every warp "
         "(CCWS 5.1)");
 }

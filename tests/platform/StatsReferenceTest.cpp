@@ -34,7 +34,7 @@ TEST_CASE("stats reference: every statistic of every platform is documented") {
   const std::vector<std::pair<std::string, std::string>> runs{
       {"fermi", "--sched mascar"},
       {"owl28", "--sched owl --set dram.prefetch=opportunistic"},
-      {"ccws30", ""}};
+      {"ccws30", "--sched ccws"}};
   for (const auto& [platform, extra] : runs) {
     ScratchDir dir;
     const ToolRun r = runTool("warpsim-" + platform,

@@ -13,7 +13,7 @@ using namespace warpsim::test;
 TEST_CASE(
     "policy registry: the built-ins are CCWS's baselines, OWL's schemes and Mascar, each cited") {
   const PolicyRegistry r = PolicyRegistry::withBuiltins();
-  CHECK(r.names() == std::vector<std::string>{"2lvl", "cta-aware", "cta-aware-locality",
+  CHECK(r.names() == std::vector<std::string>{"2lvl", "ccws", "cta-aware", "cta-aware-locality",
                                               "cta-aware-locality-blp", "gto", "lrr", "mascar",
                                               "owl", "swl"});
   for (const std::string& n : r.names())
@@ -23,10 +23,11 @@ TEST_CASE(
 
 TEST_CASE("policy registry: an unknown name lists the known policies") {
   const PolicyRegistry r = PolicyRegistry::withBuiltins();
-  CHECK_THROWS_WITH(r.create("fifo", PolicyContext{}),
-                    "sched.policy = 'fifo': unknown warp scheduling policy; known: 2lvl, "
-                    "cta-aware, cta-aware-locality, cta-aware-locality-blp, gto, lrr, mascar, owl, "
-                    "swl");
+  CHECK_THROWS_WITH(
+      r.create("fifo", PolicyContext{}),
+      "sched.policy = 'fifo': unknown warp scheduling policy; known: 2lvl, "
+      "ccws, cta-aware, cta-aware-locality, cta-aware-locality-blp, gto, lrr, mascar, owl, "
+      "swl");
 }
 
 TEST_CASE("policy registry: swl takes its slot's share of sched.swl_limit") {

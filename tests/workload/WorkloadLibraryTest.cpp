@@ -14,14 +14,14 @@ TEST_CASE("library: lists the workloads sorted by name with descriptions") {
     CHECK_FALSE(w.description.empty());
     CHECK(w.description.find('\n') == std::string::npos);
   }
-  CHECK(names == std::vector<std::string>{"cp", "ctareuse", "graph", "scalarprod", "stencil",
-                                          "stream", "thrash", "tile"});
+  CHECK(names == std::vector<std::string>{"cp", "ctareuse", "edgewalk", "graph", "scalarprod",
+                                          "stencil", "stream", "thrash", "tile"});
 }
 
 TEST_CASE("library: an unknown workload names the known ones") {
   CHECK_THROWS_WITH(makeWorkload("x", 1),
-                    "unknown workload 'x'; known: cp, ctareuse, graph, scalarprod, stencil, "
-                    "stream, thrash, tile");
+                    "unknown workload 'x'; known: cp, ctareuse, edgewalk, graph, scalarprod, "
+                    "stencil, stream, thrash, tile");
   CHECK_THROWS_AS(defaultWorkloadSize("x"), ConfigError);
 }
 
@@ -34,6 +34,7 @@ TEST_CASE("library: size 0 and oversized problems are rejected") {
 TEST_CASE("library: default sizes") {
   CHECK(defaultWorkloadSize("ctareuse") == 256);
   CHECK(defaultWorkloadSize("cp") == 128);
+  CHECK(defaultWorkloadSize("edgewalk") == 640);
   CHECK(defaultWorkloadSize("graph") == 1024);
   CHECK(defaultWorkloadSize("scalarprod") == 256);
   CHECK(defaultWorkloadSize("stencil") == 48);
