@@ -191,8 +191,8 @@ stream. Here:
 - **graph** and **thrash** are cache-sensitive under LRR only. LRR is far behind GTO on both
   ({graph_lrr:.2f}x and {thrash_lrr:.2f}x), as the paper says, but GTO already keeps each
   warp's working set (thrash: one 128 B line per lane, reused right away; graph: 16 4-byte edge
-  slots per node, one line per lane) and there is little left to gain: CCWS and Best-SWL stay within
-  1-2% of GTO, where the paper's BFS gains. So the cache-sensitive harmonic mean over GTO is
+  slots per node, one line per lane) and there is little left to gain: CCWS stays within 1% of GTO and
+  Best-SWL within 8%, where the paper's BFS gains. So the cache-sensitive harmonic mean over GTO is
   CCWS {hm_ccws:.2f}x and Best-SWL {hm_swl:.2f}x (paper +63%): the direction holds, the size
   is far smaller, because two of our three kernels are not sensitive to GTO at this size. Our
   synthetic graph walks 4-byte edges with a short, skewed degree (mean 4), unlike the paper's
@@ -209,18 +209,18 @@ stream. Here:
   {thrash_gto:.1f}), as in the paper. The LRU replay of each trace equals the simulator's MPKI
   to the digit shown, which checks the trace.
 - **K_THROTTLE** (Fig. 16): misses fall steadily as K grows ({k1:.2f} to {k128:.2f} of GTO's
-  from 1 to 128), as in the paper; IPC stays between 1.37x and 1.6x over GTO, with a peak at
-  K = 2 rather than 8 and no fall at large K within 128 on this kernel (the paper's peak-then-
-  fall needs kernels where over-throttling starves the memory system; edgewalk's throttled
-  warps still issue their ALU work).
-- **VTA size** (Fig. 13): with one entry per warp CCWS detects almost nothing (1.01x GTO); 4-16
+  from 1 to 128), as in the paper; IPC over GTO (table above) rises with K and flattens
+  rather than peaking at 8 and falling (the paper's peak-then-fall needs kernels where
+  over-throttling starves the memory system; edgewalk's throttled warps still issue their ALU
+  work).
+- **VTA size** (Fig. 13): with one entry per warp CCWS detects little (table above); 4-16
   entries give most of the gain, and 32-64 entries a little more here, where the paper found
   large VTAs over-throttle. Our kernel's edge lines are re-referenced within a short distance,
   so a larger VTA mostly finds true losses.
 
 **Caveats.** The kernels are synthetic and small (4 CTAs per SM, one wave: the kernel's tail,
-when fewer warps remain, weighs more than in the paper's long runs); DRAM is the fixed-latency
-model until the GDDR controller lands; Best-SWL sweeps {limits} warps, not every value from 1
+when fewer warps remain, weighs more than in the paper's long runs); DRAM is ccws30's FR-FCFS
+GDDR3 channels (CCWS Table 1 timing); Best-SWL sweeps {limits} warps, not every value from 1
 to 32.
 """
 
