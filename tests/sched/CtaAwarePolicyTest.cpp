@@ -12,10 +12,11 @@ using namespace warpsim::test;
 
 namespace {
 
-struct CtaBench {
+// PolicyBench whose warps arrive and leave as CTAs.
+struct CtaBench : PolicyBench {
   // `ctas` CTAs of `k` warps each: CTA c in CTA slot c, warps c*k .. c*k+k-1.
   CtaBench(IWarpSchedulingPolicy& p, std::uint32_t ctas, std::uint32_t k)
-      : policy(p), warps(ctas * k), view(warps.data(), ctas * k, SmId{0}) {
+      : PolicyBench(p, ctas * k) {
     for (std::uint32_t c = 0; c < ctas; ++c) launch(c, c * k, k);
   }
   // CTA slot `slot` gets a new CTA in warp slots first .. first+k-1.
@@ -40,37 +41,9 @@ struct CtaBench {
     }
     view.ctaChanged();
   }
-  // `eligible` warps have their data; of those, `ready` also have their unit free.
-  Ids order(std::uint64_t ready, std::uint64_t eligible) {
-    for (std::uint32_t w = 0; w < warps.size(); ++w)
-      warps[w].eligible = ((ready | eligible) >> w) & 1u;
-    view.setReady(ready);
-    out.clear();
-    policy.order(view, slotWarps, out);
-    Ids ids;
-    for (WarpId w : out) ids.push_back(w.value());
-    return ids;
-  }
-  std::uint32_t cycle(std::uint64_t ready, std::uint64_t eligible = 0) {
-    const Ids o = order(ready, eligible);
-    if (o.empty()) return kNoIssue;
-    policy.issued(WarpId{o.front()}, inst);
-    return o.front();
-  }
-  Ids run(std::initializer_list<std::uint64_t> readyPerCycle) {
-    Ids issued;
-    for (std::uint64_t r : readyPerCycle) issued.push_back(cycle(r));
-    return issued;
-  }
 
-  IWarpSchedulingPolicy& policy;
-  std::vector<WarpState> warps;
-  SchedView view;
-  std::uint64_t slotWarps = 0;
   std::uint64_t launched = 0;
   std::uint32_t nextCta = 0;
-  std::vector<WarpId> out;
-  WarpInst inst;
 };
 
 constexpr std::uint64_t kGroup0 = 0x0f, kGroup1 = 0xf0, kGroup2 = 0xf00;

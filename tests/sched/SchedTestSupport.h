@@ -21,6 +21,9 @@ inline std::uint64_t bits(std::initializer_list<unsigned> ws) {
 }
 
 struct PolicyBench {
+  // `count` warp slots, none resident yet (a bench that launches its own warps).
+  PolicyBench(IWarpSchedulingPolicy& p, std::uint32_t count)
+      : policy(p), warps(count), view(warps.data(), count, SmId{0}) {}
   // `ages[w]` is warp w's age; every warp listed is resident and, by default, in the slot.
   PolicyBench(IWarpSchedulingPolicy& p, std::initializer_list<std::uint64_t> ages)
       : policy(p), warps(ages.size()), view(warps.data(), ages.size(), SmId{0}) {
@@ -32,9 +35,11 @@ struct PolicyBench {
     }
   }
 
-  // The policy's order with `ready` warps eligible and their units free.
-  Ids order(std::uint64_t ready) {
-    for (std::uint32_t w = 0; w < warps.size(); ++w) warps[w].eligible = (ready >> w) & 1u;
+  // The policy's order with `ready` warps eligible and their units free, and `eligible` warps
+  // eligible (their data is there) but their units busy.
+  Ids order(std::uint64_t ready, std::uint64_t eligible = 0) {
+    for (std::uint32_t w = 0; w < warps.size(); ++w)
+      warps[w].eligible = ((ready | eligible) >> w) & 1u;
     view.setReady(ready);
     out.clear();
     policy.order(view, slotWarps, out);
@@ -43,8 +48,8 @@ struct PolicyBench {
     return ids;
   }
   // One issue cycle: the first warp of the order issues; kNoIssue if the order is empty.
-  std::uint32_t cycle(std::uint64_t ready) {
-    const Ids o = order(ready);
+  std::uint32_t cycle(std::uint64_t ready, std::uint64_t eligible = 0) {
+    const Ids o = order(ready, eligible);
     if (o.empty()) return kNoIssue;
     policy.issued(WarpId{o.front()}, inst);
     return o.front();
