@@ -91,11 +91,7 @@ tlm::tlm_sync_enum Crossbar::bwFromMem(int port, Payload& trans, tlm::tlm_phase&
 }
 
 std::uint32_t Crossbar::portOf(SmId sm, ReqSpace space) const {
-  const std::uint32_t k = portsPerSm_ < 3               ? 0
-                          : space == ReqSpace::Texture  ? 1
-                          : space == ReqSpace::Constant ? 2
-                                                        : 0;
-  return sm.value() * portsPerSm_ + k;
+  return smPortOf(sm, space, portsPerSm_);
 }
 
 void Crossbar::attach(ClockDomain& icnt, Watchdog& watchdog) {

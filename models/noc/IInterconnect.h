@@ -15,6 +15,16 @@ namespace warpsim {
 class ClockDomain;
 class Watchdog;
 
+// The SM-side port of `sm`'s L1 for `space` when each SM has `portsPerSm` ports (3: L1D, L1T,
+// L1C; fewer: every space on the SM's first port).
+inline std::uint32_t smPortOf(SmId sm, ReqSpace space, std::uint32_t portsPerSm) {
+  const std::uint32_t k = portsPerSm < 3                ? 0
+                          : space == ReqSpace::Texture  ? 1
+                          : space == ReqSpace::Constant ? 2
+                                                        : 0;
+  return sm.value() * portsPerSm + k;
+}
+
 class IInterconnect {
  public:
   virtual ~IInterconnect() = default;

@@ -45,11 +45,7 @@ void Mesh::attach(ClockDomain& icnt, Watchdog& watchdog) {
 }
 
 std::uint32_t Mesh::portOf(SmId sm, ReqSpace space) const {
-  const std::uint32_t k = portsPerSm_ < 3               ? 0
-                          : space == ReqSpace::Texture  ? 1
-                          : space == ReqSpace::Constant ? 2
-                                                        : 0;
-  return sm.value() * portsPerSm_ + k;
+  return smPortOf(sm, space, portsPerSm_);
 }
 
 void Mesh::injectRequest(std::uint32_t port, Payload& trans) {
