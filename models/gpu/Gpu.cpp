@@ -19,9 +19,11 @@ const char* toString(Gpu::Outcome o) {
 }
 
 Gpu::Gpu(sc_core::sc_module_name name, const GpuParams& params, const PolicyRegistry& policies,
-         const Config* config, StatsRegistry& stats)
+         const Config* config, StatsRegistry& stats, const Assembly& assemble)
     : sc_core::sc_module(name),
       params_(params),
+      policies_(policies),
+      config_(config),
       stats_(stats),
       engine_("engine"),
       core_(engine_.addDomain("core", params.clock.coreMHz)),
@@ -33,9 +35,7 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuParams& params, const PolicyRegi
                   CtaDispatcher::Hooks{
                       [this](const KernelDesc& k, Cycle s, Cycle e) { kernelDone(k, s, e); },
                       [this](Cycle e) { allDone(e); }},
-                  stats),
-      net_(makeInterconnect("icnt", params.icnt, params.net, map_, params.sms, engine_.watchdog(),
-                            stats)) {
+                  stats) {
   Watchdog& wd = engine_.watchdog();
   if (params.predictor.enable)
     predictor_ =
@@ -48,90 +48,19 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuParams& params, const PolicyRegi
   smTotal_.registerWith(stats, std::string(this->name()) + ".sm_total");
   core_.add(dispatcher_);
   wd.add(dispatcher_);
-  for (std::uint32_t i = 0; i < params.sms; ++i) {
-    std::vector<std::unique_ptr<IWarpSchedulingPolicy>> slots;
-    SmPolicyShared shared;  // what the SM's slots share (Mascar's owner warp)
-    for (std::uint32_t s = 0; s < params.sm.schedulers; ++s)
-      slots.push_back(policies.create(
-          params.sched.policy, PolicyContext{SmId{i}, s, params.sms, params.sm.maxWarps, config,
-                                             &params.sched, params.sm.schedulers, &shared}));
-    sms_.push_back(std::make_unique<Sm>(
-        ("sm" + std::to_string(i)).c_str(), SmId{i}, params.sm, params.lsu, params.l1d, params.l1t,
-        params.l1c, std::move(slots), pool_, dispatcher_, wd, stats, &smTotal_));
-    Sm& sm = *sms_.back();
-    dispatcher_.addHost(sm);
-    core_.add(sm.lsu);
-    if (predictor_) sm.l1d.sentBelow.bind(*predictor_);
-    if (l1dTrace_)
-      sm.l1d.setAccessObserver([this, i](Addr line, OwnerWarp, Cache::AccessKind k) {
-        l1dTrace_->record(SmId{i}, line, k);
-      });  // loads leaving the SM (§III-C)
-    for (Cache* l1 : {&sm.l1d, &sm.l1t, &sm.l1c}) {
-      core_.add(*l1);
-      wd.add(*l1);
-      net_->bindSmPort(l1->downstream);  // ports 3i, 3i+1, 3i+2 (IInterconnect::portOf)
-    }
-    core_.add(sm);
-    wd.add(sm);
-    wd.add(sm.lsu);
-  }
+  partitions_.reserve(map_.partitions());  // addPartition's references stay valid
+
+  assemble(*this);
+  checkAssembly();
+
   net_->attach(icnt_, wd);
-  for (std::uint32_t p = 0; p < map_.partitions(); ++p) {
-    Cache& l2 = *l2s_.emplace_back(
-        std::make_unique<Cache>(("l2_" + std::to_string(p)).c_str(), params.l2, pool_, wd, stats));
-    // Sets are indexed by the partition-local address: with the partition bits left in, a
-    // power-of-two partition count would leave most sets unused.
-    l2.setIndexFold([this](Addr a) { return map_.localAddr(a); });
-    // Misses per 1000 thread instructions of the whole GPU (every SM feeds every slice).
-    stats.addRatio(std::string(l2.name()) + ".mpki", l2.stats().misses, smTotal_.threadInstructions,
-                   1000.0);
-    l2clk_.add(l2);
-    wd.add(l2);
-    if (!params.predictor.prefetch)
-      net_->bindMemPort(l2.upstream);  // memory-side port p = partition p
-    const std::string part = "part" + std::to_string(p);
-    if (params.gddr.model == DramModel::Gddr) {
-      gddrs_.push_back(std::make_unique<GddrController>(part.c_str(), params.gddr, map_,
-                                                        PartitionId{p}, pool_, wd, stats));
-      dram_.add(*gddrs_.back());
-      wd.add(*gddrs_.back());
-      l2.downstream.bind(gddrs_.back()->socket);
-    } else if (params.gddr.model == DramModel::Fixed) {
-      drams_.push_back(std::make_unique<FixedLatencyDram>(part.c_str(), params.dram, wd, stats));
-      dram_.add(*drams_.back());
-      wd.add(*drams_.back());
-      l2.downstream.bind(drams_.back()->socket);
-    }
-  }
-  if (params.predictor.prefetch) buildPrefetcher();
+  if (params.predictor.prefetch) connectPrefetcher();
   const std::uint64_t corePs = core_.periodPs();
   wd.setWindow(params.watchdogCycles * corePs,
                std::to_string(params.watchdogCycles) + " core cycles");
   core_.add(boundary_);  // last in the core domain: see KernelBoundary
   engine_.setCycleLimit(core_, params.maxCycles);
   if (params.tickAll) engine_.setTickAll();
-}
-
-void Gpu::buildPrefetcher() {
-  for (std::uint32_t p = 0; p < map_.partitions(); ++p) {
-    auto& inj = *injectors_.emplace_back(std::make_unique<PrefetchInjector>(
-        ("prefetch_" + std::to_string(p)).c_str(), pool_, params_.l2.lineSize,
-        [this](Addr line) { predictor_->prefetchDone(line); }));
-    net_->bindMemPort(inj.upstream);  // memory-side port p = partition p
-    inj.downstream.bind(l2s_[p]->upstream);
-    l2clk_.add(inj);
-    engine_.watchdog().add(inj);
-  }
-  predictor_->setPrefetcher(
-      [this](Addr line, const GpuRequest& proto) {
-        return injectors_[map_.partitionOf(line).value()]->offer(line, proto);
-      },
-      [this](Addr line) {
-        const TagArray& tags = l2s_[map_.partitionOf(line).value()]->tags();
-        const std::uint32_t set = tags.setOf(line);
-        const std::uint32_t way = tags.find(set, line);
-        return way != TagArray::kNoWay && tags.line(set, way).state == LineState::Valid;
-      });
 }
 
 void Gpu::run(const Workload& workload) {
@@ -191,10 +120,8 @@ void Gpu::settleStats(Cycle end) {
     sm->lsu.settleStats();
     for (Cache* l1 : {&sm->l1d, &sm->l1t, &sm->l1c}) l1->settleStats();
   }
-  for (auto& c : l2s_) c->settleStats();
-  for (auto& d : drams_) d->settleStats();
+  for (MemoryPartition& p : partitions_) p.settleStats();
   net_->settleStats(end * core_.periodPs() / icnt_.periodPs());  // in icnt cycles
-  for (auto& d : gddrs_) d->settleStats();
 }
 
 void Gpu::finalize() {

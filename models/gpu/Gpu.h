@@ -1,8 +1,10 @@
 #pragma once
-// A whole GPU built from GpuParams: the clock engine and its domains, the CTA dispatcher, the
-// SMs with their LSUs, the interconnect and the memory partitions, bound through their TLM
-// sockets. Platforms (and users' own platforms) construct one, hand it a workload, and call
-// sc_start().
+// A whole GPU: the clock engine and its domains, the payload pool and the CTA dispatcher, plus
+// the blocks an assembly adds and binds: the SMs (each with its LSU and L1s), the interconnect
+// and the memory partitions. The platforms' sc_main files each pass their own assembly (see
+// platforms/fermi/main.cpp); without one, the GPU assembles itself the same way. Platforms
+// construct one, hand it a workload, and call sc_start().
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -14,12 +16,10 @@
 #include "core/PayloadPool.h"
 #include "cta/CtaDispatcher.h"
 #include "dram/AddressMap.h"
-#include "dram/FixedLatencyDram.h"
-#include "dram/GddrController.h"
 #include "gpu/GpuParams.h"
+#include "gpu/MemoryPartition.h"
 #include "noc/Interconnect.h"
 #include "predictor/PredictionObserver.h"
-#include "predictor/PrefetchInjector.h"
 #include "sched/PolicyRegistry.h"
 #include "sm/Sm.h"
 #include "stats/StatsRegistry.h"
@@ -30,8 +30,22 @@ class Gpu : public sc_core::sc_module {
  public:
   enum class Outcome { Running, Finished, CycleLimit, NoProgress, Deadlock };
 
+  // Adds and binds the blocks, from inside the Gpu's constructor (so that they are its
+  // children): addInterconnect() once, addSm() gpu.sms times, addPartition() once per
+  // partition, binding each SM's l1s() and each partition's upstream() to the interconnect.
+  using Assembly = std::function<void(Gpu&)>;
+  // The assembly the platforms use: the interconnect of icnt.topology, every SM's L1s on its
+  // SM-side ports in SM order, every partition on its memory-side port.
+  static void standardAssembly(Gpu& gpu);
+
+  // Throws ConfigError when `assemble` did not add what `params` describe.
   Gpu(sc_core::sc_module_name name, const GpuParams& params, const PolicyRegistry& policies,
-      const Config* config, StatsRegistry& stats);
+      const Config* config, StatsRegistry& stats, const Assembly& assemble = standardAssembly);
+
+  // The blocks, for an assembly (only while the Gpu is being constructed).
+  IInterconnect& addInterconnect();  // of icnt.topology: gpu.icnt
+  Sm& addSm();                       // the next SM, gpu.smN, with its scheduling policies
+  MemoryPartition& addPartition();   // the next partition P: gpu.l2_P and its channel gpu.partP
 
   // Hands the workload to the dispatcher; call before sc_start(). Throws ConfigError when a
   // kernel cannot fit on an SM.
@@ -56,7 +70,7 @@ class Gpu : public sc_core::sc_module {
   // With dram.model=external: L2 slice p's memory-side socket, for the platform to bind to its
   // own TLM target (e.g. through a BlockingBridge) before sc_start().
   tlm_utils::simple_initiator_socket<Cache>& memorySocket(std::uint32_t p) {
-    return l2s_.at(p)->downstream;
+    return partitions_.at(p).memorySocket();
   }
   // SM `i`, e.g. to bind observers to its ports before sc_start().
   Sm& sm(std::uint32_t i) { return *sms_.at(i); }
@@ -78,8 +92,12 @@ class Gpu : public sc_core::sc_module {
   // Books every span still open (SM cycles before `end`, LSU stalls, full DRAM queues).
   void settleStats(Cycle end);
   void allDone(Cycle end);
+  void checkAssembly() const;
+  void connectPrefetcher();  // the predictor's prefetches into the partitions' injectors
 
   GpuParams params_;
+  const PolicyRegistry& policies_;
+  const Config* config_;
   StatsRegistry& stats_;
   ClockEngine engine_;
   ClockDomain& core_;
@@ -89,14 +107,10 @@ class Gpu : public sc_core::sc_module {
   PayloadPool pool_;
   AddressMap map_;
   CtaDispatcher dispatcher_;
-  std::vector<std::unique_ptr<Sm>> sms_;
-  std::unique_ptr<IInterconnect> net_;       // gpu.icnt: crossbar or mesh (icnt.topology)
-  std::vector<std::unique_ptr<Cache>> l2s_;  // one slice per partition: gpu.l2_P
-  std::vector<std::unique_ptr<FixedLatencyDram>> drams_;
-
-  // The GDDR channels (dram.model = gddr); drams_ holds the fixed-latency ones otherwise.
-  std::vector<std::unique_ptr<GddrController>> gddrs_;
   SmStats smTotal_;  // the sum over the SMs: gpu.sm_total
+  std::vector<std::unique_ptr<Sm>> sms_;
+  std::unique_ptr<IInterconnect> net_;     // gpu.icnt: crossbar or mesh (icnt.topology)
+  std::vector<MemoryPartition> partitions_;
   KernelBoundary boundary_{*this};
   PendingKernel pendingKernel_;
   Cycle endCycle_ = 0;
@@ -105,9 +119,6 @@ class Gpu : public sc_core::sc_module {
 
   std::unique_ptr<AccessTraceWriter> l1dTrace_;    // l1d.trace
   std::unique_ptr<PredictionObserver> predictor_;  // gpu.predictor, when predictor.enable
-  // gpu.prefetch_P in front of slice P, when predictor.prefetch
-  std::vector<std::unique_ptr<PrefetchInjector>> injectors_;
-  void buildPrefetcher();  // binds the crossbar to the slices through the injectors
 };
 
 const char* toString(Gpu::Outcome o);

@@ -43,6 +43,8 @@ class Sm : public sc_core::sc_module,
   Cache l1c;
 
   SmId id() const { return id_; }
+  // The SM's ways out, in interconnect port order (IInterconnect::bindSmPort): L1D, L1T, L1C.
+  std::array<Cache*, 3> l1s() { return {&l1d, &l1t, &l1c}; }
   void launchCta(const KernelDesc& kernel, CtaId cta) override;
   bool tick() override;
   void memInstDone(WarpId w, std::uint8_t dst) override;

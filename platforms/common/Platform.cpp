@@ -103,7 +103,7 @@ nlohmann::json assembleStats(const PlatformInfo& platform, const Config& config,
 }  // namespace
 
 RunResult runPlatform(const PlatformInfo& platform, int argc, const char* const argv[],
-                      const PolicyRegistry& policies) {
+                      const PolicyRegistry& policies, const std::function<void(Gpu&)>& assemble) {
   RunResult r;
   const std::string program = argc > 0 ? argv[0] : "warpsim";
   try {
@@ -121,7 +121,8 @@ RunResult runPlatform(const PlatformInfo& platform, int argc, const char* const 
     const Workload workload = makeWorkload(name, size);
 
     StatsRegistry stats;
-    Gpu gpu("gpu", params, policies, &config, stats);
+    Gpu gpu("gpu", params, policies, &config, stats,
+            assemble ? assemble : Gpu::Assembly(Gpu::standardAssembly));
     gpu.run(workload);
     std::optional<ProgressLine> progress;
     if (!cl.quiet && isatty(fileno(stderr))) progress.emplace(gpu, std::cerr);
@@ -166,10 +167,6 @@ void quietSystemC() {
   // sc_stop() at the end of every run is normal operation, not news.
   sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO,
                                           sc_core::SC_DO_NOTHING);
-}
-
-int platformMain(const std::string& name, int argc, char* argv[]) {
-  return runPlatform(*findPlatform(name), argc, argv).exitCode;
 }
 
 }  // namespace warpsim

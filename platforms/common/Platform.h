@@ -2,6 +2,7 @@
 // What the platform executables share: which platforms exist (each an .ini of its paper's
 // table, compiled into the binaries), and the run driver behind their common command line.
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -10,6 +11,8 @@
 #include "sched/PolicyRegistry.h"
 
 namespace warpsim {
+
+class Gpu;
 
 struct PlatformInfo {
   std::string name;         // fermi, owl28, ccws30
@@ -31,17 +34,16 @@ struct RunResult {
   nlohmann::json stats;
 };
 
-// Runs `platform` with the common command line (see --help). Prints the results summary to
-// stdout, errors and diagnoses to stderr. Exit codes: 0 done, 1 failed to run (bad config,
-// workload or file), 3 stopped without progress (watchdog or deadlock, with a dump).
+// Runs `platform` with the common command line (see --help) on a Gpu built by `assemble`
+// (Gpu::Assembly; empty: Gpu::standardAssembly). Prints the results summary to stdout, errors
+// and diagnoses to stderr. Exit codes: 0 done, 1 failed to run (bad config, workload or file),
+// 3 stopped without progress (watchdog or deadlock, with a dump).
 RunResult runPlatform(const PlatformInfo& platform, int argc, const char* const argv[],
-                      const PolicyRegistry& policies = PolicyRegistry::withBuiltins());
+                      const PolicyRegistry& policies = PolicyRegistry::withBuiltins(),
+                      const std::function<void(Gpu&)>& assemble = {});
 
 // Silences SystemC's routine messages: its start-up banner (call before SystemC starts) and
 // the "simulation stopped" note at every sc_stop().
 void quietSystemC();
-
-// The `main` of a platform executable.
-int platformMain(const std::string& name, int argc, char* argv[]);
 
 }  // namespace warpsim

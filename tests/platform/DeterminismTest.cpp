@@ -78,3 +78,20 @@ TEST_CASE("determinism: sim.tick_all changes no statistic with the GDDR prefetch
                                      "--set sim.tick_all=true");
   CHECK(skipping == all);
 }
+
+// Each platform's sc_main binds the blocks itself; warpsim-bench runs the same platform on
+// Gpu::standardAssembly. The two must be the same machine.
+TEST_CASE("determinism: each platform's own assembly gives the standard assembly's statistics") {
+  for (const std::string platform : {"fermi", "owl28", "ccws30"}) {
+    ScratchDir dir;
+    const std::string args = "--workload stencil --set workload.size=1 --set gpu.sms=4 --stats ";
+    const ToolRun own = runTool("warpsim-" + platform, args + dir.file("own.json"));
+    const ToolRun standard =
+        runTool("warpsim-bench", "--platform " + platform + " " + args + dir.file("std.json"));
+    REQUIRE(own.exitCode == 0);
+    REQUIRE(standard.exitCode == 0);
+    const std::string a = readFile(dir.file("own.json")), b = readFile(dir.file("std.json"));
+    CHECK(a.find("\"platform\": \"" + platform + "\"") != std::string::npos);
+    CHECK(a == b);
+  }
+}
