@@ -109,7 +109,7 @@ class Gpu : public sc_core::sc_module {
   CtaDispatcher dispatcher_;
   SmStats smTotal_;  // the sum over the SMs: gpu.sm_total
   std::vector<std::unique_ptr<Sm>> sms_;
-  std::unique_ptr<IInterconnect> net_;     // gpu.icnt: crossbar or mesh (icnt.topology)
+  std::unique_ptr<IInterconnect> net_;  // gpu.icnt: crossbar or mesh (icnt.topology)
   std::vector<MemoryPartition> partitions_;
   KernelBoundary boundary_{*this};
   PendingKernel pendingKernel_;

@@ -63,8 +63,8 @@ MemoryPartition& Gpu::addPartition() {
   // power-of-two partition count would leave most sets unused.
   l2.setIndexFold([this](Addr a) { return map_.localAddr(a); });
   // Misses per 1000 thread instructions of the whole GPU (every SM feeds every slice).
-  stats_.addRatio(std::string(l2.name()) + ".mpki", l2.stats().misses,
-                  smTotal_.threadInstructions, 1000.0);
+  stats_.addRatio(std::string(l2.name()) + ".mpki", l2.stats().misses, smTotal_.threadInstructions,
+                  1000.0);
   l2clk_.add(l2);
   wd.add(l2);
   const std::string channel = "part" + std::to_string(p);
@@ -95,8 +95,8 @@ void Gpu::checkAssembly() const {
   };
   if (!net_) throw missing("added no interconnect (addInterconnect)");
   if (sms_.size() != params_.sms)
-    throw missing("added " + std::to_string(sms_.size()) + " SMs; gpu.sms = " +
-                  std::to_string(params_.sms));
+    throw missing("added " + std::to_string(sms_.size()) +
+                  " SMs; gpu.sms = " + std::to_string(params_.sms));
   if (partitions_.size() != map_.partitions())
     throw missing("added " + std::to_string(partitions_.size()) +
                   " memory partitions; mem.partitions = " + std::to_string(map_.partitions()));

@@ -20,7 +20,7 @@ void assembleFermi(Gpu& gpu) {
   }
   for (std::uint32_t p = 0; p < gpu.params().map.partitions; ++p) {
     MemoryPartition& partition = gpu.addPartition();  // gpu.l2_P in front of gpu.partP
-    crossbar.bindMemPort(partition.upstream());        // memory-side port P
+    crossbar.bindMemPort(partition.upstream());       // memory-side port P
   }
 }
 
