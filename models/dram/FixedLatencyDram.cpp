@@ -36,45 +36,45 @@ FixedLatencyDram::FixedLatencyDram(sc_core::sc_module_name name, const FixedDram
   stats.addCounter(p + ".queue_full_cycles", fullCycles_);
 }
 
-tlm::tlm_sync_enum FixedLatencyDram::nbTransportFw(tlm::tlm_generic_payload& trans,
+tlm::tlm_sync_enum FixedLatencyDram::nbTransportFw(int port, tlm::tlm_generic_payload& trans,
                                                    tlm::tlm_phase& phase, sc_core::sc_time&) {
   if (phase != tlm::BEGIN_REQ) return tlm::TLM_COMPLETED;  // END_RESP: nothing to do
   wake();
   if (queue_.full()) {
-    held_ = &trans;
+    held_.hold(port, trans);
     return tlm::TLM_ACCEPTED;
   }
-  enqueue(trans);
+  enqueue(HeldRequests::Held{&trans, port});
   phase = tlm::END_REQ;
   return tlm::TLM_UPDATED;
 }
 
-void FixedLatencyDram::enqueue(tlm::tlm_generic_payload& trans) {
+void FixedLatencyDram::enqueue(const HeldRequests::Held& request) {
+  const tlm::tlm_generic_payload& trans = *request.payload;
   (trans.is_read() ? reads_ : writes_).inc();
   bytes_.inc(trans.get_data_length());
-  queue_.push(&trans, now() + params_.latency);
+  queue_.push(request, now() + params_.latency);
   if (queue_.full()) fullSince_ = now();
 }
 
 bool FixedLatencyDram::tick() {
   for (std::uint32_t n = 0; n < params_.perCycle && queue_.ready(now()); ++n) {
     if (queue_.full()) fullCycles_.inc(now() - fullSince_);  // counted per span, asleep or not
-    tlm::tlm_generic_payload* p = queue_.pop();
-    p->set_response_status(tlm::TLM_OK_RESPONSE);
+    const HeldRequests::Held r = queue_.pop();
+    r.payload->set_response_status(tlm::TLM_OK_RESPONSE);
     tlm::tlm_phase phase = tlm::BEGIN_RESP;
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-    socket->nb_transport_bw(*p, phase, delay);  // initiators take responses at once
+    socket[r.port]->nb_transport_bw(*r.payload, phase, delay);  // taken at once
     watchdog_.progress();
   }
-  if (held_ && !queue_.full()) {
-    tlm::tlm_generic_payload* p = held_;
-    held_ = nullptr;
-    enqueue(*p);
+  while (!held_.empty() && !queue_.full()) {
+    const HeldRequests::Held h = held_.release();
+    enqueue(h);
     tlm::tlm_phase phase = tlm::END_REQ;
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-    socket->nb_transport_bw(*p, phase, delay);
+    socket[h.port]->nb_transport_bw(*h.payload, phase, delay);
   }
-  if (queue_.empty()) return held_ != nullptr;
+  if (queue_.empty()) return !held_.empty();
   // Sleep until the oldest request is due instead of ticking through the latency.
   if (!queue_.ready(now() + 1)) {
     wakeAt(queue_.frontVisibleAt());
@@ -90,10 +90,10 @@ void FixedLatencyDram::settleStats() {
 }
 
 void FixedLatencyDram::describeWaits(std::ostream& os) const {
-  if (queue_.empty() && !held_) return;
+  if (queue_.empty() && held_.empty()) return;
   os << name() << ": " << queue_.size() << "/" << params_.queue << " requests queued";
   if (!queue_.empty()) os << ", oldest due at DRAM cycle " << queue_.frontVisibleAt();
-  if (held_) os << "; one request held back (queue full)";
+  if (!held_.empty()) os << "; " << held_.size() << " request(s) held back (queue full)";
   os << "\n";
 }
 

@@ -5,13 +5,14 @@
 // ideal-memory bound.
 #include <cstdint>
 
-#include <tlm_utils/simple_target_socket.h>
+#include <tlm_utils/multi_passthrough_target_socket.h>
 #include <systemc>
 #include <tlm>
 
 #include "core/Clocked.h"
 #include "core/TimedQueue.h"
 #include "core/Watchdog.h"
+#include "dram/HeldRequests.h"
 #include "stats/Counter.h"
 #include "stats/Histogram.h"
 
@@ -32,7 +33,8 @@ struct FixedDramParams {
 
 class FixedLatencyDram : public sc_core::sc_module, public Clocked, public IDiagnosable {
  public:
-  tlm_utils::simple_target_socket<FixedLatencyDram> socket;
+  // Requesters bind here (the L2 slice, then e.g. a host's HostPort); they share the queue.
+  tlm_utils::multi_passthrough_target_socket<FixedLatencyDram> socket;
 
   FixedLatencyDram(sc_core::sc_module_name name, const FixedDramParams& params, Watchdog& watchdog,
                    StatsRegistry& stats);
@@ -42,14 +44,14 @@ class FixedLatencyDram : public sc_core::sc_module, public Clocked, public IDiag
   void describeWaits(std::ostream& os) const override;
 
  private:
-  tlm::tlm_sync_enum nbTransportFw(tlm::tlm_generic_payload& trans, tlm::tlm_phase& phase,
+  tlm::tlm_sync_enum nbTransportFw(int port, tlm::tlm_generic_payload& trans, tlm::tlm_phase& phase,
                                    sc_core::sc_time& delay);
-  void enqueue(tlm::tlm_generic_payload& trans);
+  void enqueue(const HeldRequests::Held& request);
 
   FixedDramParams params_;
   Watchdog& watchdog_;
-  TimedQueue<tlm::tlm_generic_payload*> queue_;
-  tlm::tlm_generic_payload* held_ = nullptr;  // arrived while full; END_REQ withheld
+  TimedQueue<HeldRequests::Held> queue_;  // request and requester, due at its response cycle
+  HeldRequests held_;                     // arrived while full; END_REQ withheld
   Cycle fullSince_ = 0;
   Counter reads_, writes_, bytes_, fullCycles_;
 };

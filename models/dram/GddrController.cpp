@@ -63,20 +63,20 @@ std::uint32_t GddrController::burstCycles() const {
 
 // ---- transport ----------------------------------------------------------------------------
 
-tlm::tlm_sync_enum GddrController::nbTransportFw(Payload& trans, tlm::tlm_phase& phase,
+tlm::tlm_sync_enum GddrController::nbTransportFw(int port, Payload& trans, tlm::tlm_phase& phase,
                                                  sc_core::sc_time&) {
   if (phase != tlm::BEGIN_REQ) return tlm::TLM_COMPLETED;  // END_RESP: nothing to do
   wake();
   if (incoming_.size() + queue_.size() >= params_.queue) {
-    held_ = &trans;
+    held_.hold(port, trans);
     return tlm::TLM_ACCEPTED;
   }
-  accept(trans, now());
+  accept(trans, port, now());
   phase = tlm::END_REQ;
   return tlm::TLM_UPDATED;
 }
 
-void GddrController::accept(Payload& trans, Cycle t) {
+void GddrController::accept(Payload& trans, int port, Cycle t) {
   account(t);
   const DramCoord c = map_.decode(trans.get_address());
   DramRequest r;
@@ -86,6 +86,7 @@ void GddrController::accept(Payload& trans, Cycle t) {
   r.line = std::min(c.column / params_.lineSize, linesPerRow_ - 1);
   r.arrived = t;
   r.write = trans.is_write();
+  r.port = port;
   (r.write ? writes_ : reads_).inc();
   bytes_.inc(trans.get_data_length());
   Bank& b = banks_[r.bank];
@@ -111,13 +112,12 @@ bool GddrController::tick() {
   }
   Cycle next = kNever;
   issue(t, next);
-  if (held_ && incoming_.size() + queue_.size() < params_.queue) {
-    Payload* h = held_;
-    held_ = nullptr;
-    accept(*h, t);
+  while (!held_.empty() && incoming_.size() + queue_.size() < params_.queue) {
+    const HeldRequests::Held h = held_.release();
+    accept(*h.payload, h.port, t);
     tlm::tlm_phase phase = tlm::END_REQ;
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-    socket->nb_transport_bw(*h, phase, delay);
+    socket[h.port]->nb_transport_bw(*h.payload, phase, delay);
   }
   if (!incoming_.empty()) next = std::min(next, incoming_.frontVisibleAt());
   if (!done_.empty()) next = std::min(next, done_.frontVisibleAt());
@@ -141,7 +141,7 @@ void GddrController::deliver(Cycle t) {
     c.payload->set_response_status(tlm::TLM_OK_RESPONSE);
     tlm::tlm_phase phase = tlm::BEGIN_RESP;
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-    socket->nb_transport_bw(*c.payload, phase, delay);  // the L2 takes responses at once
+    socket[c.port]->nb_transport_bw(*c.payload, phase, delay);  // taken at once
   }
 }
 
@@ -275,7 +275,7 @@ void GddrController::issueColumn(const Candidate& c, Cycle t) {
                                    : rowConflicts_)
       .inc();
   queueLatency_.add(t - r.arrived);
-  done_.push(Completion{r.payload, c.bank, r.arrived, true}, end);
+  done_.push(Completion{r.payload, c.bank, r.arrived, true, r.port}, end);
   if (fullSince_ != kNever && incoming_.size() + queue_.size() + 1 >= params_.queue) {
     fullCycles_.inc(t - fullSince_);
     fullSince_ = kNever;
@@ -326,7 +326,7 @@ void GddrController::issuePrefetch(const Candidate& c, Cycle t) {
   p.set_address(line);
   p.set_data_length(params_.lineSize);
   p.set_streaming_width(params_.lineSize);
-  done_.push(Completion{&p, c.bank, t, false}, end);
+  done_.push(Completion{&p, c.bank, t, false, 0}, end);  // to the L2 slice
 }
 
 // ---- statistics ---------------------------------------------------------------------------
@@ -353,13 +353,13 @@ void GddrController::settleStats() {
 }
 
 void GddrController::describeWaits(std::ostream& os) const {
-  if (queue_.empty() && incoming_.empty() && done_.empty() && !held_) return;
+  if (queue_.empty() && incoming_.empty() && done_.empty() && held_.empty()) return;
   os << name() << ": " << queue_.size() + incoming_.size() << "/" << params_.queue
      << " requests queued, " << done_.size() << " transfers in flight";
   if (!queue_.empty())
     os << ", oldest for bank " << queue_.front().bank << " row " << queue_.front().row
        << " since DRAM cycle " << queue_.front().arrived;
-  if (held_) os << "; one request held back (queue full)";
+  if (!held_.empty()) os << "; " << held_.size() << " request(s) held back (queue full)";
   os << "\n";
 }
 

@@ -9,7 +9,7 @@
 #include <memory>
 #include <vector>
 
-#include <tlm_utils/simple_target_socket.h>
+#include <tlm_utils/multi_passthrough_target_socket.h>
 #include <systemc>
 #include <tlm>
 
@@ -20,6 +20,7 @@
 #include "dram/AddressMap.h"
 #include "dram/DramPolicies.h"
 #include "dram/GddrParams.h"
+#include "dram/HeldRequests.h"
 #include "stats/Counter.h"
 #include "stats/Histogram.h"
 
@@ -29,7 +30,9 @@ class StatsRegistry;
 
 class GddrController : public sc_core::sc_module, public Clocked, public IDiagnosable {
  public:
-  tlm_utils::simple_target_socket<GddrController> socket;
+  // Requesters bind here: the partition's L2 slice first (socket 0: the prefetcher's fills go
+  // to it), then any other (e.g. a host's HostPort). All share the queue and the scheduler.
+  tlm_utils::multi_passthrough_target_socket<GddrController> socket;
 
   // `map` decodes addresses (this channel's partition only); `pool` supplies prefetch payloads.
   GddrController(sc_core::sc_module_name name, const GddrParams& params, const AddressMap& map,
@@ -67,10 +70,12 @@ class GddrController : public sc_core::sc_module, public Clocked, public IDiagno
     std::uint32_t bank = 0;
     Cycle arrived = 0;
     bool demand = true;
+    int port = 0;
   };
 
-  tlm::tlm_sync_enum nbTransportFw(Payload& trans, tlm::tlm_phase& phase, sc_core::sc_time&);
-  void accept(Payload& trans, Cycle t);
+  tlm::tlm_sync_enum nbTransportFw(int port, Payload& trans, tlm::tlm_phase& phase,
+                                   sc_core::sc_time&);
+  void accept(Payload& trans, int port, Cycle t);
   void deliver(Cycle t);
   bool issue(Cycle t, Cycle& next);
   void viewQueue();
@@ -98,7 +103,7 @@ class GddrController : public sc_core::sc_module, public Clocked, public IDiagno
   TimedQueue<DramRequest> incoming_;  // accepted, visible the next cycle
   std::vector<DramRequest> queue_;    // visible, oldest first; capacity reserved
   TimedQueue<Completion> done_;       // data transfers in flight, in bus order
-  Payload* held_ = nullptr;           // arrived while full; END_REQ withheld
+  HeldRequests held_;                 // arrived while full; END_REQ withheld
   Cycle actAnyReady_ = 0;             // tRRD after the last ACT
   Cycle colAnyReady_ = 0;             // tCCD after the last column command
   Cycle busFree_ = 0;                 // the data bus is taken until then

@@ -72,6 +72,9 @@ class Gpu : public sc_core::sc_module {
   tlm_utils::simple_initiator_socket<Cache>& memorySocket(std::uint32_t p) {
     return partitions_.at(p).memorySocket();
   }
+  // Memory partition `p`, e.g. to bind a HostPort to its DRAM channel before sc_start().
+  MemoryPartition& partition(std::uint32_t p) { return partitions_.at(p); }
+  const AddressMap& addressMap() const { return map_; }
   // SM `i`, e.g. to bind observers to its ports before sc_start().
   Sm& sm(std::uint32_t i) { return *sms_.at(i); }
 

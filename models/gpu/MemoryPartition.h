@@ -26,6 +26,13 @@ struct MemoryPartition {
     if (injector) return injector->upstream;
     return l2->upstream;
   }
+  // The DRAM channel's socket, where other requesters (e.g. a HostPort) bind after the slice;
+  // nullptr with dram.model = external.
+  tlm::tlm_base_target_socket_b<>* channel() {
+    if (gddr) return &gddr->socket;
+    if (fixed) return &fixed->socket;
+    return nullptr;
+  }
   // The slice's way to memory; with dram.model = external, bind it before sc_start().
   tlm_utils::simple_initiator_socket<Cache>& memorySocket() { return l2->downstream; }
   void settleStats() {

@@ -1,0 +1,81 @@
+#include "bridge/HostPort.h"
+
+#include <ostream>
+#include <string>
+
+#include "stats/StatsRegistry.h"
+
+namespace warpsim {
+
+HostPort::HostPort(sc_core::sc_module_name name, const AddressMap& map, Watchdog& watchdog,
+                   StatsRegistry& stats)
+    : sc_core::sc_module(name), host("host"), memory("memory"), map_(map) {
+  host.register_nb_transport_fw(this, &HostPort::fromHost);
+  memory.register_nb_transport_bw(this, &HostPort::fromMemory);
+  watchdog.add(*this);
+  const std::string p = this->name();
+  stats.addCounter(p + ".requests", requests_);
+  stats.addCounter(p + ".responses", responses_);
+  stats.addCounter(p + ".reads", reads_);
+  stats.addCounter(p + ".writes", writes_);
+  stats.addCounter(p + ".bytes", bytes_);
+  stats.addCounter(p + ".held_back", heldBack_);
+}
+
+void HostPort::end_of_elaboration() {
+  if (memory.size() != static_cast<int>(map_.partitions()))
+    SC_REPORT_ERROR(name(), ("'memory' is bound to " + std::to_string(memory.size()) +
+                             " channels; it must be bound once per partition (mem.partitions = " +
+                             std::to_string(map_.partitions()) + "), in partition order")
+                                .c_str());
+}
+
+tlm::tlm_sync_enum HostPort::fromHost(Payload& trans, tlm::tlm_phase& phase,
+                                      sc_core::sc_time& delay) {
+  if (phase == tlm::END_RESP) {
+    awaitingEndResp_ = false;
+    sendResponses();  // the next one, if any, from within this call
+    return tlm::TLM_COMPLETED;
+  }
+  if (phase != tlm::BEGIN_REQ) return tlm::TLM_COMPLETED;
+  requests_.inc();
+  (trans.is_write() ? writes_ : reads_).inc();
+  bytes_.inc(trans.get_data_length());
+  const tlm::tlm_sync_enum s =
+      memory[static_cast<int>(map_.partitionOf(trans.get_address()).value())]->nb_transport_fw(
+          trans, phase, delay);
+  if (s == tlm::TLM_ACCEPTED) heldBack_.inc();  // the channel's queue is full: END_REQ later
+  return s;
+}
+
+tlm::tlm_sync_enum HostPort::fromMemory(int, Payload& trans, tlm::tlm_phase& phase,
+                                        sc_core::sc_time& delay) {
+  if (phase == tlm::END_REQ) {  // a held request was taken
+    host->nb_transport_bw(trans, phase, delay);
+    return tlm::TLM_ACCEPTED;
+  }
+  if (phase != tlm::BEGIN_RESP) return tlm::TLM_ACCEPTED;
+  responses_.inc();
+  waiting_.push_back(&trans);
+  sendResponses();
+  return tlm::TLM_COMPLETED;  // taken: the channel is done with it
+}
+
+void HostPort::sendResponses() {
+  while (!awaitingEndResp_ && !waiting_.empty()) {
+    Payload* p = waiting_.front();
+    waiting_.pop_front();
+    tlm::tlm_phase phase = tlm::BEGIN_RESP;
+    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+    if (host->nb_transport_bw(*p, phase, delay) == tlm::TLM_ACCEPTED) awaitingEndResp_ = true;
+  }
+}
+
+void HostPort::describeWaits(std::ostream& os) const {
+  if (outstanding() == 0 && waiting_.empty()) return;
+  os << name() << ": " << outstanding() << " host requests in the DRAM channels";
+  if (!waiting_.empty()) os << "; " << waiting_.size() << " responses wait for the host's END_RESP";
+  os << "\n";
+}
+
+}  // namespace warpsim

@@ -1,0 +1,59 @@
+#pragma once
+// A foreign TLM-2.0 initiator's way into the GPU's DRAM (ARCHITECTURE.md section 3, "Foreign TLM
+// IP"): a host CPU, a DMA engine or a traffic generator binds to `host` and speaks the
+// non-blocking base protocol (BEGIN_REQ, END_REQ, BEGIN_RESP, END_RESP), as warpsim's own blocks
+// do. Each request goes to the memory partition its address maps to (the GPU's AddressMap):
+// `memory` is bound once per partition, in partition order, to that partition's DRAM channel
+// socket, beside its L2 slice, so host and GPU requests share the channel's queue and scheduler.
+//
+// Requests pass through in the same call, with no delay and no queue of their own: the channel's
+// back-pressure (END_REQ withheld) reaches the host unchanged. Responses go to the host at once;
+// if the host takes one with TLM_ACCEPTED, the next waits here for its END_RESP and is sent from
+// within that call (a base-protocol rule the channels, whose warpsim requesters take responses
+// at once, do not keep themselves).
+// Host payloads need no warpsim extension.
+#include <cstdint>
+#include <deque>
+#include <iosfwd>
+
+#include <tlm_utils/multi_passthrough_initiator_socket.h>
+#include <tlm_utils/simple_target_socket.h>
+#include <systemc>
+#include <tlm>
+
+#include "core/Watchdog.h"
+#include "dram/AddressMap.h"
+#include "stats/Counter.h"
+
+namespace warpsim {
+
+class StatsRegistry;
+
+class HostPort : public sc_core::sc_module, public IDiagnosable {
+ public:
+  tlm_utils::simple_target_socket<HostPort> host;                  // from the host
+  tlm_utils::multi_passthrough_initiator_socket<HostPort> memory;  // to channel P, P = 0, 1, ..
+
+  // Registers itself with `watchdog` for the who-waits-on-what dump.
+  HostPort(sc_core::sc_module_name name, const AddressMap& map, Watchdog& watchdog,
+           StatsRegistry& stats);
+  void describeWaits(std::ostream& os) const override;
+  // Host requests sent to a channel and not yet answered by it.
+  std::uint64_t outstanding() const { return requests_.value() - responses_.value(); }
+
+ private:
+  using Payload = tlm::tlm_generic_payload;
+  tlm::tlm_sync_enum fromHost(Payload& trans, tlm::tlm_phase& phase, sc_core::sc_time& delay);
+  tlm::tlm_sync_enum fromMemory(int partition, Payload& trans, tlm::tlm_phase& phase,
+                                sc_core::sc_time& delay);
+  void end_of_elaboration() override;
+  // Sends queued responses until the host holds one open (TLM_ACCEPTED) or none is left.
+  void sendResponses();
+
+  const AddressMap& map_;
+  std::deque<Payload*> waiting_;  // answered by a channel, not yet sent to the host
+  bool awaitingEndResp_ = false;
+  Counter requests_, responses_, reads_, writes_, bytes_, heldBack_;
+};
+
+}  // namespace warpsim

@@ -1,0 +1,160 @@
+// HostPort: a host's requests reach the DRAM channel of their address's partition, beside the
+// L2 slice; the channel serves held requesters in turn; a response the host takes with
+// TLM_ACCEPTED holds the next until its END_RESP.
+#include <catch2/catch.hpp>
+
+#include "ModelTestSupport.h"
+#include "bridge/HostPort.h"
+#include "dram/FixedLatencyDram.h"
+#include "stats/StatsRegistry.h"
+
+using namespace warpsim;
+using namespace warpsim::test;
+
+namespace {
+
+AddressMapParams twoPartitions() {
+  AddressMapParams p;
+  p.partitions = 2;
+  p.chunk = 256;  // 0x000-0x0ff: partition 0, 0x100-0x1ff: partition 1, ...
+  return p;
+}
+
+FixedDramParams channel(std::uint32_t queue) {
+  FixedDramParams p;
+  p.latency = 10;
+  p.queue = queue;
+  return p;
+}
+
+// Two channels; an L2-like requester on channel 0 (bound first), `Host` through the HostPort.
+template <class Host>
+struct Bench {
+  ClockEngine engine{"engine"};
+  ClockDomain& clock = engine.addDomain("dram", 1000.0);
+  StatsRegistry stats;
+  PayloadPool pool;
+  AddressMap map{twoPartitions()};
+  FixedLatencyDram ch0, ch1;
+  ScriptedInitiator l2{"l2", pool};
+  HostPort port{"host_port", map, engine.watchdog(), stats};
+  Host host{"host", pool};
+
+  explicit Bench(std::uint32_t queue)
+      : ch0("ch0", channel(queue), engine.watchdog(), stats),
+        ch1("ch1", channel(queue), engine.watchdog(), stats) {
+    for (Clocked* b : std::initializer_list<Clocked*>{&ch0, &ch1, &l2, &host}) clock.add(*b);
+    l2.socket.bind(ch0.socket);
+    port.memory.bind(ch0.socket);
+    port.memory.bind(ch1.socket);
+    host.socket.bind(port.host);
+  }
+};
+
+// A host that takes each response with TLM_ACCEPTED and ends it (END_RESP) 5 cycles later.
+class SlowHost : public sc_core::sc_module, public Clocked {
+ public:
+  tlm_utils::simple_initiator_socket<SlowHost> socket{"socket"};
+  std::vector<Cycle> responses, endResps;
+  bool overlapped = false;  // a BEGIN_RESP arrived while one was open
+
+  SlowHost(sc_core::sc_module_name name, PayloadPool& pool)
+      : sc_core::sc_module(name), pool_(pool) {
+    socket.register_nb_transport_bw(this, &SlowHost::bw);
+  }
+  bool tick() override {
+    for (; sent_ < 2; ++sent_) {  // one to each partition, both answered in the same cycle
+      tlm::tlm_generic_payload& p = pool_.acquire();
+      p.set_command(tlm::TLM_READ_COMMAND);
+      p.set_address(sent_ * 0x100);
+      p.set_data_length(64);
+      tlm::tlm_phase phase = tlm::BEGIN_REQ;
+      sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+      socket->nb_transport_fw(p, phase, delay);
+    }
+    if (open_ && now() == endAt_) {
+      tlm::tlm_generic_payload* p = open_;
+      open_ = nullptr;
+      endResps.push_back(now());
+      tlm::tlm_phase phase = tlm::END_RESP;
+      sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+      socket->nb_transport_fw(*p, phase, delay);
+      p->release();
+    }
+    return open_ != nullptr;
+  }
+
+ private:
+  tlm::tlm_sync_enum bw(tlm::tlm_generic_payload& p, tlm::tlm_phase& phase, sc_core::sc_time&) {
+    if (phase != tlm::BEGIN_RESP) return tlm::TLM_ACCEPTED;
+    if (open_) overlapped = true;
+    open_ = &p;
+    endAt_ = now() + 5;
+    responses.push_back(now());
+    wake();
+    return tlm::TLM_ACCEPTED;
+  }
+  PayloadPool& pool_;
+  std::uint32_t sent_ = 0;
+  tlm::tlm_generic_payload* open_ = nullptr;
+  Cycle endAt_ = 0;
+};
+
+}  // namespace
+
+TEST_CASE("host port: each host request reaches its partition's channel and is answered once") {
+  Bench<ScriptedInitiator> b(8);
+  b.host.start({{0, 0x000}, {0, 0x100}, {1, 0x200, true}, {1, 0x3c0}});
+  sc_core::sc_start();
+  for (std::size_t i = 0; i < 4; ++i) {
+    INFO("request " << i);
+    CHECK(b.host.records[i].responses == 1);
+    CHECK(b.host.records[i].resp == b.host.records[i].sent + 10);
+  }
+  const nlohmann::json s = b.stats.tree();
+  CHECK(s["ch0"]["reads"] == 1);   // 0x000
+  CHECK(s["ch0"]["writes"] == 1);  // 0x200
+  CHECK(s["ch1"]["reads"] == 2);   // 0x100, 0x3c0
+  CHECK(s["host_port"]["requests"] == 4);
+  CHECK(s["host_port"]["responses"] == 4);
+  CHECK(s["host_port"]["held_back"] == 0);
+  CHECK(b.port.outstanding() == 0);
+}
+
+// Queue of one: the L2 holds its second request, the host its first; each release alternates.
+TEST_CASE("host port: a full channel holds the host back and serves L2 and host in turn") {
+  Bench<ScriptedInitiator> b(1);
+  b.l2.start({{0, 0x000}, {0, 0x200}, {0, 0x400}});
+  b.host.start({{0, 0x600}, {0, 0x800}});
+  sc_core::sc_start();
+  CHECK(b.l2.records[0].endReq == 0);
+  CHECK(b.l2.records[1].endReq == 10);
+  CHECK(b.host.records[0].endReq == 20);  // not 30: the L2's third request waits its turn
+  CHECK(b.l2.records[2].endReq == 30);
+  CHECK(b.host.records[1].endReq == 40);
+  CHECK(b.host.records[1].resp == 50);
+  CHECK(b.stats.tree()["host_port"]["held_back"] == 2);
+}
+
+TEST_CASE("host port: a response taken with TLM_ACCEPTED holds the next until END_RESP") {
+  Bench<SlowHost> b(8);
+  b.host.wake();
+  sc_core::sc_start();
+  CHECK(b.host.responses == std::vector<Cycle>{10, 15});  // the second at the first's END_RESP
+  CHECK(b.host.endResps == std::vector<Cycle>{15, 20});
+  CHECK_FALSE(b.host.overlapped);
+}
+
+TEST_CASE("host port: bound to fewer channels than partitions, elaboration stops naming both") {
+  ClockEngine engine{"engine"};
+  StatsRegistry stats;
+  AddressMap map{twoPartitions()};
+  FixedLatencyDram ch0("ch0", channel(4), engine.watchdog(), stats);
+  HostPort port{"host_port", map, engine.watchdog(), stats};
+  PayloadPool pool;
+  ScriptedInitiator host{"host", pool};
+  port.memory.bind(ch0.socket);
+  host.socket.bind(port.host);
+  CHECK_THROWS_WITH(sc_core::sc_start(), Catch::Contains("bound to 1 channels") &&
+                                             Catch::Contains("mem.partitions = 2"));
+}
