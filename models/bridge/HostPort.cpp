@@ -7,12 +7,12 @@
 
 namespace warpsim {
 
-HostPort::HostPort(sc_core::sc_module_name name, const AddressMap& map, Watchdog& watchdog,
+HostPort::HostPort(sc_core::sc_module_name name, const AddressMap& map, ClockEngine& engine,
                    StatsRegistry& stats)
-    : sc_core::sc_module(name), host("host"), memory("memory"), map_(map) {
+    : sc_core::sc_module(name), host("host"), memory("memory"), engine_(engine), map_(map) {
   host.register_nb_transport_fw(this, &HostPort::fromHost);
   memory.register_nb_transport_bw(this, &HostPort::fromMemory);
-  watchdog.add(*this);
+  engine.watchdog().add(*this);
   const std::string p = this->name();
   stats.addCounter(p + ".requests", requests_);
   stats.addCounter(p + ".responses", responses_);
@@ -49,9 +49,9 @@ tlm::tlm_sync_enum HostPort::fromHost(Payload& trans, tlm::tlm_phase& phase,
 }
 
 tlm::tlm_sync_enum HostPort::fromMemory(int, Payload& trans, tlm::tlm_phase& phase,
-                                        sc_core::sc_time& delay) {
+                                        sc_core::sc_time&) {
   if (phase == tlm::END_REQ) {  // a held request was taken
-    host->nb_transport_bw(trans, phase, delay);
+    toHost(trans, tlm::END_REQ);
     return tlm::TLM_ACCEPTED;
   }
   if (phase != tlm::BEGIN_RESP) return tlm::TLM_ACCEPTED;
@@ -65,10 +65,15 @@ void HostPort::sendResponses() {
   while (!awaitingEndResp_ && !waiting_.empty()) {
     Payload* p = waiting_.front();
     waiting_.pop_front();
-    tlm::tlm_phase phase = tlm::BEGIN_RESP;
-    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-    if (host->nb_transport_bw(*p, phase, delay) == tlm::TLM_ACCEPTED) awaitingEndResp_ = true;
+    toHost(*p, tlm::BEGIN_RESP);
   }
+}
+
+void HostPort::toHost(Payload& trans, tlm::tlm_phase phase) {
+  const std::uint64_t now = sc_core::sc_time_stamp().value(), engine = engine_.timePs();
+  sc_core::sc_time delay(static_cast<double>(engine > now ? engine - now : 0), sc_core::SC_PS);
+  const tlm::tlm_sync_enum s = host->nb_transport_bw(trans, phase, delay);
+  if (phase == tlm::BEGIN_RESP && s == tlm::TLM_ACCEPTED) awaitingEndResp_ = true;
 }
 
 void HostPort::describeWaits(std::ostream& os) const {

@@ -7,7 +7,9 @@
 // socket, beside its L2 slice, so host and GPU requests share the channel's queue and scheduler.
 //
 // Requests pass through in the same call, with no delay and no queue of their own: the channel's
-// back-pressure (END_REQ withheld) reaches the host unchanged. Responses go to the host at once;
+// back-pressure (END_REQ withheld) reaches the host unchanged. The clock engine may run ahead of
+// SystemC's time; what reaches the host carries the difference as its annotated delay, so a
+// host that honours it (e.g. notify(delay)) sees GPU time. Responses go to the host at once;
 // if the host takes one with TLM_ACCEPTED, the next waits here for its END_RESP and is sent from
 // within that call (a base-protocol rule the channels, whose warpsim requesters take responses
 // at once, do not keep themselves).
@@ -21,6 +23,7 @@
 #include <systemc>
 #include <tlm>
 
+#include "core/ClockEngine.h"
 #include "core/Watchdog.h"
 #include "dram/AddressMap.h"
 #include "stats/Counter.h"
@@ -34,8 +37,9 @@ class HostPort : public sc_core::sc_module, public IDiagnosable {
   tlm_utils::simple_target_socket<HostPort> host;                  // from the host
   tlm_utils::multi_passthrough_initiator_socket<HostPort> memory;  // to channel P, P = 0, 1, ..
 
-  // Registers itself with `watchdog` for the who-waits-on-what dump.
-  HostPort(sc_core::sc_module_name name, const AddressMap& map, Watchdog& watchdog,
+  // `engine` drives the channels (its time annotates what reaches the host); registers itself
+  // with its watchdog for the who-waits-on-what dump.
+  HostPort(sc_core::sc_module_name name, const AddressMap& map, ClockEngine& engine,
            StatsRegistry& stats);
   void describeWaits(std::ostream& os) const override;
   // Host requests sent to a channel and not yet answered by it.
@@ -49,7 +53,9 @@ class HostPort : public sc_core::sc_module, public IDiagnosable {
   void end_of_elaboration() override;
   // Sends queued responses until the host holds one open (TLM_ACCEPTED) or none is left.
   void sendResponses();
+  void toHost(Payload& trans, tlm::tlm_phase phase);  // annotated with the engine's lead
 
+  const ClockEngine& engine_;
   const AddressMap& map_;
   std::deque<Payload*> waiting_;  // answered by a channel, not yet sent to the host
   bool awaitingEndResp_ = false;

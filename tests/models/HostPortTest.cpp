@@ -37,7 +37,7 @@ struct Bench {
   AddressMap map{twoPartitions()};
   FixedLatencyDram ch0, ch1;
   ScriptedInitiator l2{"l2", pool};
-  HostPort port{"host_port", map, engine.watchdog(), stats};
+  HostPort port{"host_port", map, engine, stats};
   Host host{"host", pool};
 
   explicit Bench(std::uint32_t queue)
@@ -150,7 +150,7 @@ TEST_CASE("host port: bound to fewer channels than partitions, elaboration stops
   StatsRegistry stats;
   AddressMap map{twoPartitions()};
   FixedLatencyDram ch0("ch0", channel(4), engine.watchdog(), stats);
-  HostPort port{"host_port", map, engine.watchdog(), stats};
+  HostPort port{"host_port", map, engine, stats};
   PayloadPool pool;
   ScriptedInitiator host{"host", pool};
   port.memory.bind(ch0.socket);
