@@ -1,13 +1,16 @@
 # `cmake --install` puts the headers under include/warpsim/<block>/, the static libraries, the
 # platform programs and a warpsimConfig.cmake, so that an out-of-tree project can
 #   find_package(warpsim REQUIRED)
-#   target_link_libraries(my_platform PRIVATE warpsim::warpsim)
+#   target_link_libraries(my_platform PRIVATE warpsim::warpsim)   # the models
+# or, for the platforms' command line, .ini files and results summary (runPlatform),
+#   target_link_libraries(my_platform PRIVATE warpsim::platform)
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
 set(warpsim_cmake_dir ${CMAKE_INSTALL_LIBDIR}/cmake/warpsim)
 
 install(TARGETS warpsim_core warpsim_config warpsim_stats warpsim_workload warpsim_models warpsim
+                warpsim_platform
         EXPORT warpsimTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(TARGETS warpsim-fermi warpsim-owl28 warpsim-ccws30 warpsim-bench
@@ -16,6 +19,10 @@ foreach(tree lib models)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/${tree}/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/warpsim
           FILES_MATCHING PATTERN "*.h")
 endforeach()
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/platforms/common/
+        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/warpsim/common FILES_MATCHING PATTERN "*.h")
+install(FILES ${PROJECT_BINARY_DIR}/platforms/generated/common/PlatformInis.h
+        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/warpsim/common)
 
 install(EXPORT warpsimTargets NAMESPACE warpsim:: DESTINATION ${warpsim_cmake_dir})
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/warpsimConfig.cmake.in

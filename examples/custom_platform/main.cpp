@@ -81,8 +81,10 @@ int sc_main(int, char*[]) {
   Cache* slice0 = nullptr;
   const Gpu::Assembly assemble = [&probe, &slice0](Gpu& gpu) {
     IInterconnect& icnt = gpu.addInterconnect();  // gpu.icnt, of icnt.topology
-    for (std::uint32_t i = 0; i < gpu.params().sms; ++i)
-      for (Cache* l1 : gpu.addSm().l1s()) icnt.bindSmPort(l1->downstream);  // L1D, L1T, L1C
+    for (std::uint32_t i = 0; i < gpu.params().sms; ++i) {
+      Sm& sm = gpu.addSm();                                                 // gpu.smI
+      for (Cache* l1 : sm.l1s()) icnt.bindSmPort(sm.id(), l1->downstream);  // L1D, L1T, L1C
+    }
     for (std::uint32_t p = 0; p < gpu.params().map.partitions; ++p) {
       MemoryPartition& part = gpu.addPartition();  // gpu.l2_P, its DRAM channel already behind
       if (p != 0) {

@@ -7,8 +7,10 @@ namespace warpsim {
 
 void Gpu::standardAssembly(Gpu& gpu) {
   IInterconnect& icnt = gpu.addInterconnect();
-  for (std::uint32_t i = 0; i < gpu.params().sms; ++i)
-    for (Cache* l1 : gpu.addSm().l1s()) icnt.bindSmPort(l1->downstream);
+  for (std::uint32_t i = 0; i < gpu.params().sms; ++i) {
+    Sm& sm = gpu.addSm();
+    for (Cache* l1 : sm.l1s()) icnt.bindSmPort(sm.id(), l1->downstream);
+  }
   for (std::uint32_t p = 0; p < gpu.params().map.partitions; ++p)
     icnt.bindMemPort(gpu.addPartition().upstream());
 }

@@ -51,7 +51,10 @@ class Crossbar : public sc_core::sc_module,
            std::uint32_t portsPerSm = 1);
   // The SM-side port a request of `sm` in `space` came from, and its response goes back to.
   std::uint32_t portOf(SmId sm, ReqSpace space) const override;
-  void bindSmPort(tlm::tlm_initiator_socket<>& l1) override { l1.bind(smSide); }
+  void bindSmPort(SmId sm, tlm::tlm_initiator_socket<>& l1) override {
+    checkSmPort(name(), sm, smPortsBound_++, portsPerSm_);
+    l1.bind(smSide);
+  }
   void bindMemPort(tlm::tlm_target_socket<>& l2) override { memSide.bind(l2); }
   void attach(ClockDomain& icnt, Watchdog& watchdog) override;
   void settleStats(Cycle) override {}  // every statistic is a count
@@ -72,6 +75,7 @@ class Crossbar : public sc_core::sc_module,
 
   CrossbarParams params_;
   std::uint32_t portsPerSm_;
+  std::uint32_t smPortsBound_ = 0;
   const AddressMap& map_;
   Watchdog& watchdog_;
   struct Routed {

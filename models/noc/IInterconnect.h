@@ -25,12 +25,17 @@ inline std::uint32_t smPortOf(SmId sm, ReqSpace space, std::uint32_t portsPerSm)
   return sm.value() * portsPerSm + k;
 }
 
+// For bindSmPort: throws ConfigError, naming the interconnect `icnt`, unless SM-side port `port`
+// (the next one bound) belongs to `sm`.
+void checkSmPort(const char* icnt, SmId sm, std::uint32_t port, std::uint32_t portsPerSm);
+
 class IInterconnect {
  public:
   virtual ~IInterconnect() = default;
-  // Binds the next SM-side port to an L1's downstream socket: call portsPerSm times per SM, in
-  // SM order, L1D then L1T then L1C.
-  virtual void bindSmPort(tlm::tlm_initiator_socket<>& l1) = 0;
+  // Binds the next SM-side port to an L1's downstream socket of SM `sm`: call portsPerSm times
+  // per SM, in SM order, L1D then L1T then L1C. Throws ConfigError when that port is not `sm`'s
+  // (responses find their SM by port: see portOf).
+  virtual void bindSmPort(SmId sm, tlm::tlm_initiator_socket<>& l1) = 0;
   // Binds the next memory-side port (partition 0 first) to its L2 slice.
   virtual void bindMemPort(tlm::tlm_target_socket<>& l2) = 0;
   // The SM-side port a request of `sm` in `space` came from and its response goes back to.

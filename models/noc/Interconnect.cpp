@@ -5,6 +5,15 @@
 
 namespace warpsim {
 
+void checkSmPort(const char* icnt, SmId sm, std::uint32_t port, std::uint32_t portsPerSm) {
+  const std::uint32_t owner = port / portsPerSm;
+  if (owner != sm.value())
+    throw ConfigError(std::string(icnt) + ": an L1 of SM " + std::to_string(sm.value()) +
+                      " bound to SM-side port " + std::to_string(port) + ", which is SM " +
+                      std::to_string(owner) + "'s; bind each SM's " + std::to_string(portsPerSm) +
+                      " L1s in SM order (IInterconnect::bindSmPort)");
+}
+
 void InterconnectParams::declare(ConfigSchema& s) {
   s.addEnum("icnt.topology", "crossbar", {"crossbar", "mesh"},
             "interconnect: an ideal crossbar (icnt.latency, per-port bandwidth) or a 2D mesh of "

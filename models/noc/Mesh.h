@@ -32,7 +32,10 @@ class Mesh : public sc_core::sc_module,
        std::uint32_t sms, Watchdog& watchdog, StatsRegistry& stats, std::uint32_t portsPerSm = 3);
 
   std::uint32_t portOf(SmId sm, ReqSpace space) const override;
-  void bindSmPort(tlm::tlm_initiator_socket<>& l1) override { l1.bind(smSide); }
+  void bindSmPort(SmId sm, tlm::tlm_initiator_socket<>& l1) override {
+    checkSmPort(name(), sm, smPortsBound_++, portsPerSm_);
+    l1.bind(smSide);
+  }
   void bindMemPort(tlm::tlm_target_socket<>& l2) override { memSide.bind(l2); }
   void attach(ClockDomain& icnt, Watchdog& watchdog) override;
   void settleStats(Cycle end) override { fabric_.settleStats(end); }
@@ -52,6 +55,7 @@ class Mesh : public sc_core::sc_module,
   MeshParams params_;
   const AddressMap& map_;
   std::uint32_t sms_, portsPerSm_;
+  std::uint32_t smPortsBound_ = 0;
   noc::MeshFabric fabric_;
   std::vector<std::uint32_t> portQueue_;  // per SM port: its queue at its SM's interface
   std::vector<std::vector<std::uint32_t>> queuePort_;  // per node, per queue: SM port or kNone

@@ -19,9 +19,9 @@ void assembleCcws30(Gpu& gpu) {
   std::vector<Sm*> cores;
   for (std::uint32_t i = 0; i < gpu.params().sms; ++i) cores.push_back(&gpu.addSm());
   for (Sm* core : cores) {
-    crossbar.bindSmPort(core->l1d.downstream);  // port 3I
-    crossbar.bindSmPort(core->l1t.downstream);  // port 3I+1
-    crossbar.bindSmPort(core->l1c.downstream);  // port 3I+2
+    crossbar.bindSmPort(core->id(), core->l1d.downstream);  // port 3I
+    crossbar.bindSmPort(core->id(), core->l1t.downstream);  // port 3I+1
+    crossbar.bindSmPort(core->id(), core->l1c.downstream);  // port 3I+2
   }
   for (std::uint32_t channel = 0; channel < gpu.params().map.partitions; ++channel) {
     MemoryPartition& partition = gpu.addPartition();

@@ -16,7 +16,8 @@ void assembleFermi(Gpu& gpu) {
   IInterconnect& crossbar = gpu.addInterconnect();
   for (std::uint32_t i = 0; i < gpu.params().sms; ++i) {
     Sm& sm = gpu.addSm();  // gpu.smI: its schedulers run sched.policy
-    for (Cache* l1 : sm.l1s()) crossbar.bindSmPort(l1->downstream);  // ports 3I, 3I+1, 3I+2
+    for (Cache* l1 : sm.l1s())
+      crossbar.bindSmPort(sm.id(), l1->downstream);  // ports 3I, 3I+1, 3I+2
   }
   for (std::uint32_t p = 0; p < gpu.params().map.partitions; ++p) {
     MemoryPartition& partition = gpu.addPartition();  // gpu.l2_P in front of gpu.partP

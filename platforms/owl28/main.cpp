@@ -16,8 +16,10 @@ using namespace warpsim;
 // prefetcher (dram.prefetch; on under the owl policy).
 void assembleOwl28(Gpu& gpu) {
   IInterconnect& mesh = gpu.addInterconnect();
-  for (std::uint32_t core = 0; core < gpu.params().sms; ++core)
-    for (Cache* l1 : gpu.addSm().l1s()) mesh.bindSmPort(l1->downstream);
+  for (std::uint32_t core = 0; core < gpu.params().sms; ++core) {
+    Sm& sm = gpu.addSm();  // on the core-th node that holds no memory controller
+    for (Cache* l1 : sm.l1s()) mesh.bindSmPort(sm.id(), l1->downstream);
+  }
   for (std::uint32_t mc = 0; mc < gpu.params().map.partitions; ++mc)
     mesh.bindMemPort(gpu.addPartition().upstream());  // gpu.l2_P in front of gpu.partP
 }

@@ -24,8 +24,10 @@ std::string build(const Gpu::Assembly& assemble) {
 }
 
 void bindSms(Gpu& gpu, IInterconnect& icnt, std::uint32_t n) {
-  for (std::uint32_t i = 0; i < n; ++i)
-    for (Cache* l1 : gpu.addSm().l1s()) icnt.bindSmPort(l1->downstream);
+  for (std::uint32_t i = 0; i < n; ++i) {
+    Sm& sm = gpu.addSm();
+    for (Cache* l1 : sm.l1s()) icnt.bindSmPort(sm.id(), l1->downstream);
+  }
 }
 
 void bindPartitions(Gpu& gpu, IInterconnect& icnt, std::uint32_t n) {
@@ -76,4 +78,16 @@ TEST_CASE("gpu assembly: added blocks are named under the gpu and run a workload
   CHECK(tree.contains("l2_5"));
   CHECK(tree.contains("part5"));
   CHECK(tree["sm0"]["l1d"]["misses"].get<std::uint64_t>() == 2);  // 64 threads x 4 B: 2 lines
+}
+
+// Responses find their SM by port: an L1 bound to another SM's port would get its responses.
+TEST_CASE("gpu assembly: SMs bound out of order stop construction naming the SM and the port") {
+  const std::string err = build([](Gpu& gpu) {
+    IInterconnect& icnt = gpu.addInterconnect();
+    Sm& first = gpu.addSm();
+    Sm& second = gpu.addSm();
+    for (Cache* l1 : second.l1s()) icnt.bindSmPort(second.id(), l1->downstream);
+    for (Cache* l1 : first.l1s()) icnt.bindSmPort(first.id(), l1->downstream);
+  });
+  CHECK_THAT(err, Contains("gpu.icnt: an L1 of SM 1 bound to SM-side port 0, which is SM 0's"));
 }

@@ -13,7 +13,7 @@ run(${CMAKE_COMMAND} --install ${BIN} --prefix ${work}/prefix)
 run(${CMAKE_COMMAND} -S ${SRC}/tests/package/consumer -B ${work}/build -G Ninja
     -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH=${work}/prefix)
 run(${CMAKE_COMMAND} --build ${work}/build)
-run(${work}/build/consumer)
+run(${work}/build/consumer --quiet --set gpu.sms=2 --workload stream --set workload.size=4)
 message(STATUS "${last_output}")
 if(NOT last_output MATCHES "outcome finished cycles [1-9][0-9]* warp_instructions [1-9]")
   message(FATAL_ERROR "unexpected output: ${last_output}")
