@@ -92,6 +92,7 @@ nlohmann::json assembleStats(const PlatformInfo& platform, const Config& config,
   j["policy"] = config.getString("sched.policy");
   j["outcome"] = toString(gpu.outcome());
   j["cycles"] = gpu.cycles();
+  j["core_mhz"] = gpu.params().clock.coreMHz;
   j["warp_instructions"] = gpu.warpInstructions();
   j["thread_instructions"] = gpu.threadInstructions();
   j["ipc"] = ipc;

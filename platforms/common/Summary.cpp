@@ -16,6 +16,14 @@ double sumOver(const nlohmann::json& parent, const std::string& prefix, const st
   return total;
 }
 
+// Sums `key` of the SMs' cache `cache` (gpu.smN.l1d, ...).
+double sumOverSms(const nlohmann::json& gpu, const std::string& cache, const std::string& key) {
+  double total = 0;
+  for (const auto& [name, sm] : gpu.items())
+    if (sm.is_object() && sm.contains(cache)) total += sm[cache][key].get<double>();
+  return total;
+}
+
 std::string rate(double perSecond) {
   if (perSecond >= 1e6) return fmt::format("{:.2f} M", perSecond / 1e6);
   if (perSecond >= 1e3) return fmt::format("{:.1f} K", perSecond / 1e3);
@@ -60,29 +68,24 @@ void printSummary(std::ostream& os, const nlohmann::json& s, double wallSeconds)
   }();
   os << fmt::format("  memory requests      {:>14.0f}  (mean load latency {:.0f} core cycles)\n",
                     requests, loads ? latencySum / loads : 0.0);
-  // Caches: hits and misses summed over the L1Ds (gpu.smN.l1d) and the L2 slices (gpu.l2_P).
-  double l1Hits = 0, l1Misses = 0, l1Accesses = 0;
-  for (const auto& [name, sm] : gpu.items())
-    if (sm.contains("l1d")) {
-      l1Hits += sm["l1d"]["hits"].get<double>();
-      l1Misses += sm["l1d"]["misses"].get<double>();
-      l1Accesses += sm["l1d"]["accesses"].get<double>();
-    }
-  const double l2Accesses = sumOver(gpu, "l2_", "accesses");
+  // Caches: hits and misses summed over the SMs' L1s (gpu.smN.l1d, ...) and the L2 slices
+  // (gpu.l2_P); a cache nothing accessed is left out.
   const double threads = s["thread_instructions"].get<double>();
-  if (l1Accesses > 0)
-    os << fmt::format(
-        "  L1D                  hit rate {:.1f}%, {:.2f} misses per 1000 thread inst\n",
-        100.0 * l1Hits / l1Accesses, threads ? 1000.0 * l1Misses / threads : 0.0);
-  if (l2Accesses > 0)
-    os << fmt::format(
-        "  L2                   hit rate {:.1f}%, {:.2f} misses per 1000 thread inst\n",
-        100.0 * sumOver(gpu, "l2_", "hits") / l2Accesses,
-        threads ? 1000.0 * sumOver(gpu, "l2_", "misses") / threads : 0.0);
+  auto cacheLine = [&](const char* label, double hits, double misses, double accesses) {
+    if (accesses > 0)
+      os << fmt::format("  {:<20} hit rate {:.1f}%, {:.2f} misses per 1000 thread inst\n", label,
+                        100.0 * hits / accesses, threads ? 1000.0 * misses / threads : 0.0);
+  };
+  for (const auto& [cache, label] : {std::pair{"l1d", "L1D"}, {"l1t", "L1T"}, {"l1c", "L1C"}})
+    cacheLine(label, sumOverSms(gpu, cache, "hits"), sumOverSms(gpu, cache, "misses"),
+              sumOverSms(gpu, cache, "accesses"));
+  cacheLine("L2", sumOver(gpu, "l2_", "hits"), sumOver(gpu, "l2_", "misses"),
+            sumOver(gpu, "l2_", "accesses"));
   const double bytes = sumOver(gpu, "part", "bytes");
   if (cycles > 0)
-    os << fmt::format("  DRAM traffic         {:>14.0f} B  ({:.1f} B per core cycle)\n", bytes,
-                      bytes / cycles);
+    os << fmt::format(
+        "  DRAM traffic         {:>14.0f} B  ({:.1f} B per core cycle, {:.1f} GB/s)\n", bytes,
+        bytes / cycles, bytes / cycles * s["core_mhz"].get<double>() / 1e3);
   // The GDDR channels (dram.model=gddr): OWL 2.2's RBL and BLP over all channels, bus busy.
   const double columnCommands = sumOver(gpu, "part", "accesses");
   const double activeCycles = sumOver(gpu, "part", "active_cycles");

@@ -31,10 +31,11 @@ TEST_CASE("stats json: the top-level keys and what they hold") {
   const json s = statsOf("stream");
   std::set<std::string> keys;
   for (const auto& [k, v] : s.items()) keys.insert(k);
-  CHECK(keys == std::set<std::string>{"cycles", "gpu", "ipc", "kernels", "outcome", "platform",
-                                      "policy", "thread_instructions", "warp_instructions",
-                                      "workload"});
+  CHECK(keys == std::set<std::string>{"core_mhz", "cycles", "gpu", "ipc", "kernels", "outcome",
+                                      "platform", "policy", "thread_instructions",
+                                      "warp_instructions", "workload"});
   CHECK(s["platform"] == "fermi");
+  CHECK(s["core_mhz"] == 700.0);  // fermi.ini: clock.core
   CHECK(s["workload"] == "stream (size 1)");
   CHECK(s["policy"] == "lrr");
   CHECK(s["outcome"] == "finished");
