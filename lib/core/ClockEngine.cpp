@@ -31,7 +31,14 @@ void ClockEngine::schedule(Clocked& block, std::uint64_t timePs) {
 }
 
 void ClockEngine::notifyWork() {
-  if (sleeping_) workArrived_.notify(sc_core::SC_ZERO_TIME);
+  if (!sleeping_) return;
+  // Work from outside the engine (a foreign initiator's thread, a bridge) while it waits: the
+  // domains' cycle counts stopped at the engine's last edge; bring them up to SystemC's time so
+  // that the woken block stamps the work with the cycle it arrives in.
+  const std::uint64_t now = sc_core::sc_time_stamp().value();
+  for (auto& d : domains_) d->advanceTo(now);
+  workPending_ = true;
+  workArrived_.notify(sc_core::SC_ZERO_TIME);
 }
 
 std::uint64_t ClockEngine::nextTimePs(std::uint64_t now) const {
@@ -67,17 +74,22 @@ bool ClockEngine::mustYieldBefore(std::uint64_t t) const {
   return toNext <= t - sc;
 }
 
-void ClockEngine::syncSystemC() {
+bool ClockEngine::syncSystemC() {
   const std::uint64_t sc = sc_core::sc_time_stamp().value();
-  if (nowPs_ > sc)
+  workPending_ = false;
+  if (nowPs_ > sc) {
+    sleeping_ = true;  // outside processes run meanwhile and may hand a block work
     sc_core::wait(sc_core::sc_time(static_cast<double>(nowPs_ - sc), sc_core::SC_PS));
+    sleeping_ = false;
+  }
+  return workPending_;
 }
 
 void ClockEngine::run() {
   for (;;) {
     const std::uint64_t t = nextTimePs(nowPs_);
     if (t == kNever) {  // nothing active anywhere: one wait until outside traffic arrives
-      syncSystemC();
+      if (syncSystemC()) continue;  // it arrived while SystemC caught up
       sleeping_ = true;
       sc_core::wait(workArrived_);
       sleeping_ = false;
@@ -92,7 +104,7 @@ void ClockEngine::run() {
     }
     if (t > nowPs_) {
       if (mustYieldBefore(t)) {
-        syncSystemC();
+        if (syncSystemC()) continue;  // outside traffic arrived meanwhile: re-plan
         sleeping_ = true;
         sc_core::wait(sc_core::sc_time(static_cast<double>(t - nowPs_), sc_core::SC_PS),
                       workArrived_);

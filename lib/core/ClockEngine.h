@@ -77,7 +77,9 @@ class ClockEngine : public sc_core::sc_module {
   void schedule(Clocked& block, std::uint64_t timePs);
   void notifyWork();
   bool mustYieldBefore(std::uint64_t timePs) const;
-  void syncSystemC();  // waits until SystemC's time catches up with the engine's
+  // Waits until SystemC's time catches up with the engine's; true if a block got work from
+  // outside meanwhile (the caller re-plans instead of sleeping).
+  bool syncSystemC();
   std::uint64_t nextTimePs(std::uint64_t nowPs) const;
   void releaseScheduled(std::uint64_t timePs);
 
@@ -87,7 +89,8 @@ class ClockEngine : public sc_core::sc_module {
   std::uint64_t nowPs_ = 0;  // the engine's time: ahead of sc_time_stamp() by < quantumPs_
   std::uint64_t quantumPs_ = 1000000;
   sc_core::sc_event workArrived_;
-  bool sleeping_ = false;
+  bool sleeping_ = false;     // waiting: a wake-up now comes from outside the engine
+  bool workPending_ = false;  // such a wake-up happened during the current wait
   std::uint64_t limitPs_ = UINT64_MAX;
   bool limitReached_ = false;
   bool stopped_ = false;

@@ -9,7 +9,12 @@ namespace warpsim {
 
 HostPort::HostPort(sc_core::sc_module_name name, const AddressMap& map, ClockEngine& engine,
                    StatsRegistry& stats)
-    : sc_core::sc_module(name), host("host"), memory("memory"), engine_(engine), map_(map) {
+    : sc_core::sc_module(name),
+      host("host"),
+      memory("memory"),
+      engine_(engine),
+      map_(map),
+      delayed_(this, &HostPort::fromDelay) {
   host.register_nb_transport_fw(this, &HostPort::fromHost);
   memory.register_nb_transport_bw(this, &HostPort::fromMemory);
   engine.watchdog().add(*this);
@@ -20,6 +25,7 @@ HostPort::HostPort(sc_core::sc_module_name name, const AddressMap& map, ClockEng
   stats.addCounter(p + ".writes", writes_);
   stats.addCounter(p + ".bytes", bytes_);
   stats.addCounter(p + ".held_back", heldBack_);
+  stats.addCounter(p + ".rejected", rejected_);
 }
 
 void HostPort::end_of_elaboration() {
@@ -38,12 +44,33 @@ tlm::tlm_sync_enum HostPort::fromHost(Payload& trans, tlm::tlm_phase& phase,
     return tlm::TLM_COMPLETED;
   }
   if (phase != tlm::BEGIN_REQ) return tlm::TLM_COMPLETED;
+  // One channel serves one request: it must lie within one partition's chunk of addresses.
+  const std::uint64_t offset = trans.get_address() % map_.chunk(), length = trans.get_data_length();
+  if (length == 0 || offset + length > map_.chunk()) {
+    rejected_.inc();
+    trans.set_response_status(tlm::TLM_BURST_ERROR_RESPONSE);
+    return tlm::TLM_COMPLETED;
+  }
+  if (delay > sc_core::SC_ZERO_TIME) {  // taken when its annotated time comes
+    delayed_.notify(trans, phase, delay);
+    return tlm::TLM_ACCEPTED;
+  }
+  return forward(trans, phase);
+}
+
+void HostPort::fromDelay(Payload& trans, const tlm::tlm_phase&) {
+  tlm::tlm_phase phase = tlm::BEGIN_REQ;
+  if (forward(trans, phase) == tlm::TLM_UPDATED) toHost(trans, tlm::END_REQ);
+}
+
+tlm::tlm_sync_enum HostPort::forward(Payload& trans, tlm::tlm_phase& phase) {
   requests_.inc();
   (trans.is_write() ? writes_ : reads_).inc();
   bytes_.inc(trans.get_data_length());
+  sc_core::sc_time zero = sc_core::SC_ZERO_TIME;
   const tlm::tlm_sync_enum s =
       memory[static_cast<int>(map_.partitionOf(trans.get_address()).value())]->nb_transport_fw(
-          trans, phase, delay);
+          trans, phase, zero);
   if (s == tlm::TLM_ACCEPTED) heldBack_.inc();  // the channel's queue is full: END_REQ later
   return s;
 }
@@ -72,8 +99,10 @@ void HostPort::sendResponses() {
 void HostPort::toHost(Payload& trans, tlm::tlm_phase phase) {
   const std::uint64_t now = sc_core::sc_time_stamp().value(), engine = engine_.timePs();
   sc_core::sc_time delay(static_cast<double>(engine > now ? engine - now : 0), sc_core::SC_PS);
-  const tlm::tlm_sync_enum s = host->nb_transport_bw(trans, phase, delay);
-  if (phase == tlm::BEGIN_RESP && s == tlm::TLM_ACCEPTED) awaitingEndResp_ = true;
+  const bool response = phase == tlm::BEGIN_RESP;
+  if (response) awaitingEndResp_ = true;  // before the call: the host may end it from within
+  if (host->nb_transport_bw(trans, phase, delay) != tlm::TLM_ACCEPTED && response)
+    awaitingEndResp_ = false;
 }
 
 void HostPort::describeWaits(std::ostream& os) const {

@@ -6,7 +6,9 @@
 // `memory` is bound once per partition, in partition order, to that partition's DRAM channel
 // socket, beside its L2 slice, so host and GPU requests share the channel's queue and scheduler.
 //
-// Requests pass through in the same call, with no delay and no queue of their own: the channel's
+// A request must lie within one partition's chunk (mem.partition_chunk bytes); others are answered
+// at once with TLM_BURST_ERROR_RESPONSE. A BEGIN_REQ passes through in the same call, or, with an
+// annotated delay, when that time comes; the port has no queue of its own: the channel's
 // back-pressure (END_REQ withheld) reaches the host unchanged. The clock engine may run ahead of
 // SystemC's time; what reaches the host carries the difference as its annotated delay, so a
 // host that honours it (e.g. notify(delay)) sees GPU time. Responses go to the host at once;
@@ -19,6 +21,7 @@
 #include <iosfwd>
 
 #include <tlm_utils/multi_passthrough_initiator_socket.h>
+#include <tlm_utils/peq_with_cb_and_phase.h>
 #include <tlm_utils/simple_target_socket.h>
 #include <systemc>
 #include <tlm>
@@ -50,6 +53,8 @@ class HostPort : public sc_core::sc_module, public IDiagnosable {
   tlm::tlm_sync_enum fromHost(Payload& trans, tlm::tlm_phase& phase, sc_core::sc_time& delay);
   tlm::tlm_sync_enum fromMemory(int partition, Payload& trans, tlm::tlm_phase& phase,
                                 sc_core::sc_time& delay);
+  void fromDelay(Payload& trans, const tlm::tlm_phase& phase);        // a BEGIN_REQ's time has come
+  tlm::tlm_sync_enum forward(Payload& trans, tlm::tlm_phase& phase);  // to its channel
   void end_of_elaboration() override;
   // Sends queued responses until the host holds one open (TLM_ACCEPTED) or none is left.
   void sendResponses();
@@ -59,7 +64,8 @@ class HostPort : public sc_core::sc_module, public IDiagnosable {
   const AddressMap& map_;
   std::deque<Payload*> waiting_;  // answered by a channel, not yet sent to the host
   bool awaitingEndResp_ = false;
-  Counter requests_, responses_, reads_, writes_, bytes_, heldBack_;
+  tlm_utils::peq_with_cb_and_phase<HostPort> delayed_;  // BEGIN_REQs with an annotated delay
+  Counter requests_, responses_, reads_, writes_, bytes_, heldBack_, rejected_;
 };
 
 }  // namespace warpsim

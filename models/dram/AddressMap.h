@@ -51,6 +51,7 @@ class AddressMap {
     return DramCoord{partitionOf(a), static_cast<std::uint32_t>(rowIndex % p_.banks),
                      rowIndex / p_.banks, static_cast<std::uint32_t>(local % p_.rowSize)};
   }
+  std::uint32_t chunk() const { return p_.chunk; }  // mem.partition_chunk
   std::uint32_t banks() const { return p_.banks; }
   std::uint32_t rowSize() const { return p_.rowSize; }
 

@@ -27,7 +27,7 @@ struct DramRequest {
   std::uint32_t line = 0;  // memory line within the row (OWL 4.5 bit index)
   Cycle arrived = 0;
   bool write = false;
-  int port = 0;  // the requester's socket index (GddrController::socket)
+  int port = 0;                          // the requester's socket index (GddrController::socket)
   RowOutcome outcome = RowOutcome::Hit;  // Miss after an ACT for it, Conflict after a PRE
 };
 

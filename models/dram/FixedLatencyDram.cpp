@@ -40,7 +40,7 @@ tlm::tlm_sync_enum FixedLatencyDram::nbTransportFw(int port, tlm::tlm_generic_pa
                                                    tlm::tlm_phase& phase, sc_core::sc_time&) {
   if (phase != tlm::BEGIN_REQ) return tlm::TLM_COMPLETED;  // END_RESP: nothing to do
   wake();
-  if (queue_.full()) {
+  if (queue_.full() || !held_.empty()) {  // in turn: none overtakes a held request
     held_.hold(port, trans);
     return tlm::TLM_ACCEPTED;
   }

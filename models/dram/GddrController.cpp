@@ -57,8 +57,8 @@ GddrController::GddrController(sc_core::sc_module_name name, const GddrParams& p
   stats.addCounter(p + "prefetch_late", prefetchLate_);
 }
 
-std::uint32_t GddrController::burstCycles() const {
-  return (params_.lineSize + params_.busBytes - 1) / params_.busBytes;
+std::uint32_t GddrController::burstCycles(std::uint32_t bytes) const {
+  return (bytes + params_.busBytes - 1) / params_.busBytes;
 }
 
 // ---- transport ----------------------------------------------------------------------------
@@ -67,7 +67,7 @@ tlm::tlm_sync_enum GddrController::nbTransportFw(int port, Payload& trans, tlm::
                                                  sc_core::sc_time&) {
   if (phase != tlm::BEGIN_REQ) return tlm::TLM_COMPLETED;  // END_RESP: nothing to do
   wake();
-  if (incoming_.size() + queue_.size() >= params_.queue) {
+  if (incoming_.size() + queue_.size() >= params_.queue || !held_.empty()) {  // in turn
     held_.hold(port, trans);
     return tlm::TLM_ACCEPTED;
   }
@@ -249,10 +249,10 @@ Cycle GddrController::colEarliest(const Bank& bank, bool write) const {
 }
 
 // Reserves the data bus for a column command issued at t; returns the cycle the data is done.
-Cycle GddrController::dataTransfer(Cycle t, bool write) {
+Cycle GddrController::dataTransfer(Cycle t, bool write, std::uint32_t burst) {
   const Cycle start = t + (write ? params_.t.tWL : params_.t.tCL);
-  busFree_ = start + burstCycles();
-  busCycles_.inc(burstCycles());
+  busFree_ = start + burst;
+  busCycles_.inc(burst);
   colAnyReady_ = t + params_.t.tCCD;
   return busFree_;
 }
@@ -261,13 +261,14 @@ void GddrController::issueColumn(const Candidate& c, Cycle t) {
   const DramRequest r = queue_[c.index];
   queue_.erase(queue_.begin() + static_cast<std::ptrdiff_t>(c.index));  // reserved: no allocation
   Bank& b = banks_[c.bank];
-  const Cycle end = dataTransfer(t, r.write);
+  const std::uint32_t burst = burstCycles(r.payload->get_data_length());
+  const Cycle end = dataTransfer(t, r.write, burst);
   if (r.write) {
     b.readReady = end + params_.t.tCDLR;
     b.preReady = std::max(b.preReady, end + params_.t.tWR);
   } else {
-    b.preReady = std::max(b.preReady, t + burstCycles());
-    b.sent[r.line] = 1;  // OWL 4.5: the line went to the L2
+    b.preReady = std::max(b.preReady, t + burst);
+    if (r.port == 0) b.sent[r.line] = 1;  // OWL 4.5: the line went to the L2 (socket 0)
   }
   accesses_.inc();
   (r.outcome == RowOutcome::Hit    ? rowHits_
@@ -308,8 +309,9 @@ void GddrController::issuePrecharge(const Candidate& c, Cycle t) {
 // OWL 4.4: the line goes to the L2 slice as an unsolicited fill (see models/cache README.md).
 void GddrController::issuePrefetch(const Candidate& c, Cycle t) {
   Bank& b = banks_[c.bank];
-  const Cycle end = dataTransfer(t, false);
-  b.preReady = std::max(b.preReady, t + burstCycles());
+  const std::uint32_t burst = burstCycles(params_.lineSize);
+  const Cycle end = dataTransfer(t, false, burst);
+  b.preReady = std::max(b.preReady, t + burst);
   b.sent[c.line] = 1;
   b.prefetchArrives[c.line] = end;
   ++b.prefetched;

@@ -85,9 +85,9 @@ class GddrController : public sc_core::sc_module, public Clocked, public IDiagno
   void issueActivate(const Candidate& c, Cycle t);
   void issuePrecharge(const Candidate& c, Cycle t);
   void issuePrefetch(const Candidate& c, Cycle t);
-  Cycle dataTransfer(Cycle t, bool write);
+  Cycle dataTransfer(Cycle t, bool write, std::uint32_t burst);
   void account(Cycle t);
-  std::uint32_t burstCycles() const;
+  std::uint32_t burstCycles(std::uint32_t bytes) const;  // data bus cycles to move `bytes`
 
   GddrParams params_;
   const AddressMap& map_;

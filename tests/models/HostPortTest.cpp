@@ -100,11 +100,113 @@ class SlowHost : public sc_core::sc_module, public Clocked {
   Cycle endAt_ = 0;
 };
 
+// A host as foreign IP is: its own SystemC thread sends each request at its time, honours the
+// annotated delays, and records when each response arrives (SystemC time + delay).
+class ThreadHost : public sc_core::sc_module {
+ public:
+  struct Send {
+    double atNs;
+    Addr addr;
+    std::uint32_t length = 64;
+    double delayNs = 0;  // annotated on BEGIN_REQ
+  };
+  tlm_utils::simple_initiator_socket<ThreadHost> socket{"socket"};
+  std::vector<std::uint64_t> responsePs;      // per request, in order
+  std::vector<tlm::tlm_sync_enum> fwResults;  // what BEGIN_REQ's call returned
+  std::vector<tlm::tlm_response_status> statuses;
+
+  SC_HAS_PROCESS(ThreadHost);
+  ThreadHost(sc_core::sc_module_name name, std::vector<Send> script)
+      : sc_core::sc_module(name), script_(std::move(script)) {
+    socket.register_nb_transport_bw(this, &ThreadHost::bw);
+    SC_THREAD(run);
+  }
+
+ private:
+  void run() {
+    for (const Send& s : script_) {
+      const sc_core::sc_time at(s.atNs, sc_core::SC_NS);
+      if (at > sc_core::sc_time_stamp()) wait(at - sc_core::sc_time_stamp());
+      tlm::tlm_generic_payload p;  // no warpsim extension
+      p.set_command(tlm::TLM_READ_COMMAND);
+      p.set_address(s.addr);
+      p.set_data_length(s.length);
+      p.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+      tlm::tlm_phase phase = tlm::BEGIN_REQ;
+      sc_core::sc_time delay(s.delayNs, sc_core::SC_NS);
+      const tlm::tlm_sync_enum r = socket->nb_transport_fw(p, phase, delay);
+      fwResults.push_back(r);
+      if (r != tlm::TLM_COMPLETED) wait(answered_);
+      statuses.push_back(p.get_response_status());
+    }
+  }
+  tlm::tlm_sync_enum bw(tlm::tlm_generic_payload&, tlm::tlm_phase& phase, sc_core::sc_time& d) {
+    if (phase != tlm::BEGIN_RESP) return tlm::TLM_ACCEPTED;
+    responsePs.push_back((sc_core::sc_time_stamp() + d).value());
+    answered_.notify(d);
+    return tlm::TLM_COMPLETED;
+  }
+  std::vector<Send> script_;
+  sc_core::sc_event answered_;
+};
+
+// The channels beside an idle L2-like requester, and a ThreadHost through the port.
+struct ThreadBench {
+  ClockEngine engine{"engine"};
+  ClockDomain& clock = engine.addDomain("dram", 1000.0);  // 1 ns cycles
+  StatsRegistry stats;
+  PayloadPool pool;
+  AddressMap map{twoPartitions()};
+  FixedLatencyDram ch0{"ch0", channel(8), engine.watchdog(), stats};
+  FixedLatencyDram ch1{"ch1", channel(8), engine.watchdog(), stats};
+  ScriptedInitiator l2{"l2", pool};
+  HostPort port{"host_port", map, engine, stats};
+  ThreadHost host;
+
+  explicit ThreadBench(std::vector<ThreadHost::Send> script) : host("host", std::move(script)) {
+    for (Clocked* b : std::initializer_list<Clocked*>{&ch0, &ch1, &l2}) clock.add(*b);
+    l2.socket.bind(ch0.socket);
+    port.memory.bind(ch0.socket);
+    port.memory.bind(ch1.socket);
+    host.socket.bind(port.host);
+  }
+};
+
 }  // namespace
+
+// After an idle stretch the channels' clock had stopped at their last tick; the request is
+// still stamped with the cycle it arrives in.
+TEST_CASE("host port: a host on its own thread is answered dram.latency after each request") {
+  ThreadBench b({{0, 0x000}, {1000, 0x100}, {5000, 0x000}, {5003, 0x100}});
+  sc_core::sc_start();
+  // In ps; the fourth is sent when the third is answered, at 5010 ns.
+  CHECK(b.host.responsePs == std::vector<std::uint64_t>{10000, 1010000, 5010000, 5020000});
+  CHECK(b.host.statuses == std::vector<tlm::tlm_response_status>(4, tlm::TLM_OK_RESPONSE));
+}
+
+TEST_CASE("host port: a BEGIN_REQ with an annotated delay is taken when that time comes") {
+  ThreadBench b({{0, 0x000, 64, 3}, {100, 0x100, 64, 7}});
+  sc_core::sc_start();
+  CHECK(b.host.fwResults == std::vector<tlm::tlm_sync_enum>(2, tlm::TLM_ACCEPTED));
+  CHECK(b.host.responsePs == std::vector<std::uint64_t>{13000, 117000});
+}
+
+TEST_CASE("host port: a request across a partition chunk is refused with a burst error") {
+  ThreadBench b({{0, 0x0e0, 32}, {0, 0x0e0, 64}, {0, 0x100, 0}});  // 0x0e0 + 64 > 0x100
+  sc_core::sc_start();
+  CHECK(b.host.fwResults ==
+        std::vector<tlm::tlm_sync_enum>{tlm::TLM_UPDATED, tlm::TLM_COMPLETED, tlm::TLM_COMPLETED});
+  CHECK(b.host.statuses == std::vector<tlm::tlm_response_status>{tlm::TLM_OK_RESPONSE,
+                                                                 tlm::TLM_BURST_ERROR_RESPONSE,
+                                                                 tlm::TLM_BURST_ERROR_RESPONSE});
+  const nlohmann::json s = b.stats.tree()["host_port"];
+  CHECK(s["rejected"] == 2);
+  CHECK(s["requests"] == 1);
+}
 
 TEST_CASE("host port: each host request reaches its partition's channel and is answered once") {
   Bench<ScriptedInitiator> b(8);
-  b.host.start({{0, 0x000}, {0, 0x100}, {1, 0x200, true}, {1, 0x3c0}});
+  b.host.start({{0, 0x000}, {0, 0x100}, {1, 0x200, true}, {1, 0x380}});
   sc_core::sc_start();
   for (std::size_t i = 0; i < 4; ++i) {
     INFO("request " << i);
@@ -114,11 +216,12 @@ TEST_CASE("host port: each host request reaches its partition's channel and is a
   const nlohmann::json s = b.stats.tree();
   CHECK(s["ch0"]["reads"] == 1);   // 0x000
   CHECK(s["ch0"]["writes"] == 1);  // 0x200
-  CHECK(s["ch1"]["reads"] == 2);   // 0x100, 0x3c0
+  CHECK(s["ch1"]["reads"] == 2);   // 0x100, 0x380
   CHECK(s["host_port"]["requests"] == 4);
   CHECK(s["host_port"]["responses"] == 4);
   CHECK(s["host_port"]["held_back"] == 0);
   CHECK(b.port.outstanding() == 0);
+  CHECK(b.host.foreign.empty());
 }
 
 // Queue of one: the L2 holds its second request, the host its first; each release alternates.
