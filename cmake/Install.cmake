@@ -21,8 +21,6 @@ foreach(tree lib models)
 endforeach()
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/platforms/common/
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/warpsim/common FILES_MATCHING PATTERN "*.h")
-install(FILES ${PROJECT_BINARY_DIR}/platforms/generated/common/PlatformInis.h
-        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/warpsim/common)
 
 install(EXPORT warpsimTargets NAMESPACE warpsim:: DESTINATION ${warpsim_cmake_dir})
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/warpsimConfig.cmake.in

@@ -88,11 +88,11 @@ int sc_main(int, char*[]) {
     for (std::uint32_t p = 0; p < gpu.params().map.partitions; ++p) {
       MemoryPartition& part = gpu.addPartition();  // gpu.l2_P, its DRAM channel already behind
       if (p != 0) {
-        icnt.bindMemPort(part.upstream());
+        icnt.bindMemPort(part.id, part.upstream());
         continue;
       }
       probe = std::make_unique<TrafficProbe>("probe0");  // gpu.probe0
-      icnt.bindMemPort(probe->upstream);
+      icnt.bindMemPort(part.id, probe->upstream);
       probe->downstream.bind(part.upstream());
       slice0 = part.l2.get();
     }

@@ -38,7 +38,8 @@ class Gpu : public sc_core::sc_module {
   // SM-side ports in SM order, every partition on its memory-side port.
   static void standardAssembly(Gpu& gpu);
 
-  // Throws ConfigError when `assemble` did not add what `params` describe.
+  // Throws ConfigError when `assemble` did not add what `params` describe. SystemC cannot undo
+  // an elaboration: after such an error, end the process rather than build another Gpu.
   Gpu(sc_core::sc_module_name name, const GpuParams& params, const PolicyRegistry& policies,
       const Config* config, StatsRegistry& stats, const Assembly& assemble = standardAssembly);
 

@@ -11,8 +11,10 @@ void Gpu::standardAssembly(Gpu& gpu) {
     Sm& sm = gpu.addSm();
     for (Cache* l1 : sm.l1s()) icnt.bindSmPort(sm.id(), l1->downstream);
   }
-  for (std::uint32_t p = 0; p < gpu.params().map.partitions; ++p)
-    icnt.bindMemPort(gpu.addPartition().upstream());
+  for (std::uint32_t p = 0; p < gpu.params().map.partitions; ++p) {
+    MemoryPartition& part = gpu.addPartition();
+    icnt.bindMemPort(part.id, part.upstream());
+  }
 }
 
 IInterconnect& Gpu::addInterconnect() {
@@ -58,6 +60,7 @@ MemoryPartition& Gpu::addPartition() {
                       std::to_string(map_.partitions()) + " of mem.partitions");
   Watchdog& wd = engine_.watchdog();
   MemoryPartition& part = partitions_.emplace_back();
+  part.id = PartitionId{p};
   part.l2 =
       std::make_unique<Cache>(("l2_" + std::to_string(p)).c_str(), params_.l2, pool_, wd, stats_);
   Cache& l2 = *part.l2;

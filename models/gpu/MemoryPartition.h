@@ -16,6 +16,7 @@
 namespace warpsim {
 
 struct MemoryPartition {
+  PartitionId id;
   std::unique_ptr<PrefetchInjector> injector;  // predictor.prefetch only
   std::unique_ptr<Cache> l2;
   std::unique_ptr<GddrController> gddr;     // dram.model = gddr

@@ -25,9 +25,11 @@ inline std::uint32_t smPortOf(SmId sm, ReqSpace space, std::uint32_t portsPerSm)
   return sm.value() * portsPerSm + k;
 }
 
-// For bindSmPort: throws ConfigError, naming the interconnect `icnt`, unless SM-side port `port`
-// (the next one bound) belongs to `sm`.
-void checkSmPort(const char* icnt, SmId sm, std::uint32_t port, std::uint32_t portsPerSm);
+// For bindSmPort and bindMemPort: throws ConfigError, naming the interconnect `icnt`, unless
+// port `port` of `side` ("SM-side", "memory-side"), the next one bound, belongs to `unit`
+// `owner` ("SM" 3, "partition" 1), which has `perOwner` ports.
+void checkPortOwner(const char* icnt, const char* side, const char* unit, std::uint32_t owner,
+                    std::uint32_t port, std::uint32_t perOwner);
 
 class IInterconnect {
  public:
@@ -36,8 +38,9 @@ class IInterconnect {
   // per SM, in SM order, L1D then L1T then L1C. Throws ConfigError when that port is not `sm`'s
   // (responses find their SM by port: see portOf).
   virtual void bindSmPort(SmId sm, tlm::tlm_initiator_socket<>& l1) = 0;
-  // Binds the next memory-side port (partition 0 first) to its L2 slice.
-  virtual void bindMemPort(tlm::tlm_target_socket<>& l2) = 0;
+  // Binds the next memory-side port to partition `partition`'s L2 slice (or what stands in
+  // front of it): partition 0 first. Throws ConfigError when that port is another partition's.
+  virtual void bindMemPort(PartitionId partition, tlm::tlm_target_socket<>& l2) = 0;
   // The SM-side port a request of `sm` in `space` came from and its response goes back to.
   virtual std::uint32_t portOf(SmId sm, ReqSpace space) const = 0;
   // Registers the interconnect's clocked blocks on `icnt` and its waits with `watchdog`.

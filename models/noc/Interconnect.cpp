@@ -5,13 +5,14 @@
 
 namespace warpsim {
 
-void checkSmPort(const char* icnt, SmId sm, std::uint32_t port, std::uint32_t portsPerSm) {
-  const std::uint32_t owner = port / portsPerSm;
-  if (owner != sm.value())
-    throw ConfigError(std::string(icnt) + ": an L1 of SM " + std::to_string(sm.value()) +
-                      " bound to SM-side port " + std::to_string(port) + ", which is SM " +
-                      std::to_string(owner) + "'s; bind each SM's " + std::to_string(portsPerSm) +
-                      " L1s in SM order (IInterconnect::bindSmPort)");
+void checkPortOwner(const char* icnt, const char* side, const char* unit, std::uint32_t owner,
+                    std::uint32_t port, std::uint32_t perOwner) {
+  const std::uint32_t portOwner = port / perOwner;
+  if (portOwner != owner)
+    throw ConfigError(std::string(icnt) + ": " + unit + " " + std::to_string(owner) + " bound to " +
+                      side + " port " + std::to_string(port) + ", which is " + unit + " " +
+                      std::to_string(portOwner) + "'s; bind them in " + unit + " order, " +
+                      std::to_string(perOwner) + " port(s) each");
 }
 
 void InterconnectParams::declare(ConfigSchema& s) {

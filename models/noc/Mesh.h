@@ -33,10 +33,13 @@ class Mesh : public sc_core::sc_module,
 
   std::uint32_t portOf(SmId sm, ReqSpace space) const override;
   void bindSmPort(SmId sm, tlm::tlm_initiator_socket<>& l1) override {
-    checkSmPort(name(), sm, smPortsBound_++, portsPerSm_);
+    checkPortOwner(name(), "SM-side", "SM", sm.value(), smPortsBound_++, portsPerSm_);
     l1.bind(smSide);
   }
-  void bindMemPort(tlm::tlm_target_socket<>& l2) override { memSide.bind(l2); }
+  void bindMemPort(PartitionId partition, tlm::tlm_target_socket<>& l2) override {
+    checkPortOwner(name(), "memory-side", "partition", partition.value(), memPortsBound_++, 1);
+    memSide.bind(l2);
+  }
   void attach(ClockDomain& icnt, Watchdog& watchdog) override;
   void settleStats(Cycle end) override { fabric_.settleStats(end); }
   void describeWaits(std::ostream& os) const override;
@@ -55,7 +58,7 @@ class Mesh : public sc_core::sc_module,
   MeshParams params_;
   const AddressMap& map_;
   std::uint32_t sms_, portsPerSm_;
-  std::uint32_t smPortsBound_ = 0;
+  std::uint32_t smPortsBound_ = 0, memPortsBound_ = 0;
   noc::MeshFabric fabric_;
   std::vector<std::uint32_t> portQueue_;  // per SM port: its queue at its SM's interface
   std::vector<std::vector<std::uint32_t>> queuePort_;  // per node, per queue: SM port or kNone

@@ -16,16 +16,15 @@ using namespace warpsim;
 // (FR-FCFS) GDDR3 controller.
 void assembleCcws30(Gpu& gpu) {
   IInterconnect& crossbar = gpu.addInterconnect();
-  std::vector<Sm*> cores;
-  for (std::uint32_t i = 0; i < gpu.params().sms; ++i) cores.push_back(&gpu.addSm());
-  for (Sm* core : cores) {
-    crossbar.bindSmPort(core->id(), core->l1d.downstream);  // port 3I
-    crossbar.bindSmPort(core->id(), core->l1t.downstream);  // port 3I+1
-    crossbar.bindSmPort(core->id(), core->l1c.downstream);  // port 3I+2
+  for (std::uint32_t i = 0; i < gpu.params().sms; ++i) {
+    Sm& core = gpu.addSm();
+    crossbar.bindSmPort(core.id(), core.l1d.downstream);  // port 3I
+    crossbar.bindSmPort(core.id(), core.l1t.downstream);  // port 3I+1
+    crossbar.bindSmPort(core.id(), core.l1c.downstream);  // port 3I+2
   }
   for (std::uint32_t channel = 0; channel < gpu.params().map.partitions; ++channel) {
     MemoryPartition& partition = gpu.addPartition();
-    crossbar.bindMemPort(partition.upstream());
+    crossbar.bindMemPort(partition.id, partition.upstream());
   }
 }
 

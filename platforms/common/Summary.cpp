@@ -16,11 +16,15 @@ double sumOver(const nlohmann::json& parent, const std::string& prefix, const st
   return total;
 }
 
-// Sums `key` of the SMs' cache `cache` (gpu.smN.l1d, ...).
-double sumOverSms(const nlohmann::json& gpu, const std::string& cache, const std::string& key) {
+// Sums `key` (or `key`.`field`) of the SMs' block `block` (gpu.smN.l1d, gpu.smN.lsu, ...).
+double sumOverSms(const nlohmann::json& gpu, const std::string& block, const std::string& key,
+                  const std::string& field = "") {
   double total = 0;
   for (const auto& [name, sm] : gpu.items())
-    if (sm.is_object() && sm.contains(cache)) total += sm[cache][key].get<double>();
+    if (sm.is_object() && sm.contains(block)) {
+      const nlohmann::json& v = sm[block][key];
+      total += (field.empty() ? v : v[field]).get<double>();
+    }
   return total;
 }
 
@@ -54,18 +58,9 @@ void printSummary(std::ostream& os, const nlohmann::json& s, double wallSeconds)
         pct("issued_cycles"), pct("memory_block_cycles"), pct("no_warp_cycles"),
         pct("scheduler_hold_cycles"), pct("pipeline_stall_cycles"), pct("dependency_stall_cycles"));
   }
-  double loads = 0, latencySum = 0;
-  for (const auto& [name, sm] : gpu.items())
-    if (sm.contains("lsu")) {
-      loads += sm["lsu"]["load_latency"]["count"].get<double>();
-      latencySum += sm["lsu"]["load_latency"]["sum"].get<double>();
-    }
-  const double requests = [&] {
-    double n = 0;
-    for (const auto& [name, sm] : gpu.items())
-      if (sm.contains("lsu")) n += sm["lsu"]["requests"].get<double>();
-    return n;
-  }();
+  const double loads = sumOverSms(gpu, "lsu", "load_latency", "count");
+  const double latencySum = sumOverSms(gpu, "lsu", "load_latency", "sum");
+  const double requests = sumOverSms(gpu, "lsu", "requests");
   os << fmt::format("  memory requests      {:>14.0f}  (mean load latency {:.0f} core cycles)\n",
                     requests, loads ? latencySum / loads : 0.0);
   // Caches: hits and misses summed over the SMs' L1s (gpu.smN.l1d, ...) and the L2 slices
@@ -82,10 +77,11 @@ void printSummary(std::ostream& os, const nlohmann::json& s, double wallSeconds)
   cacheLine("L2", sumOver(gpu, "l2_", "hits"), sumOver(gpu, "l2_", "misses"),
             sumOver(gpu, "l2_", "accesses"));
   const double bytes = sumOver(gpu, "part", "bytes");
+  const double coreMHz = s.value("core_mhz", 0.0);  // absent from older statistics files
   if (cycles > 0)
     os << fmt::format(
-        "  DRAM traffic         {:>14.0f} B  ({:.1f} B per core cycle, {:.1f} GB/s)\n", bytes,
-        bytes / cycles, bytes / cycles * s["core_mhz"].get<double>() / 1e3);
+        "  DRAM traffic         {:>14.0f} B  ({:.1f} B per core cycle{})\n", bytes, bytes / cycles,
+        coreMHz > 0 ? fmt::format(", {:.1f} GB/s", bytes / cycles * coreMHz / 1e3) : "");
   // The GDDR channels (dram.model=gddr): OWL 2.2's RBL and BLP over all channels, bus busy.
   const double columnCommands = sumOver(gpu, "part", "accesses");
   const double activeCycles = sumOver(gpu, "part", "active_cycles");

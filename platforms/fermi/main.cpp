@@ -20,8 +20,8 @@ void assembleFermi(Gpu& gpu) {
       crossbar.bindSmPort(sm.id(), l1->downstream);  // ports 3I, 3I+1, 3I+2
   }
   for (std::uint32_t p = 0; p < gpu.params().map.partitions; ++p) {
-    MemoryPartition& partition = gpu.addPartition();  // gpu.l2_P in front of gpu.partP
-    crossbar.bindMemPort(partition.upstream());       // memory-side port P
+    MemoryPartition& partition = gpu.addPartition();           // gpu.l2_P in front of gpu.partP
+    crossbar.bindMemPort(partition.id, partition.upstream());  // memory-side port P
   }
 }
 

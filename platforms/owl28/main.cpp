@@ -20,8 +20,10 @@ void assembleOwl28(Gpu& gpu) {
     Sm& sm = gpu.addSm();  // on the core-th node that holds no memory controller
     for (Cache* l1 : sm.l1s()) mesh.bindSmPort(sm.id(), l1->downstream);
   }
-  for (std::uint32_t mc = 0; mc < gpu.params().map.partitions; ++mc)
-    mesh.bindMemPort(gpu.addPartition().upstream());  // gpu.l2_P in front of gpu.partP
+  for (std::uint32_t mc = 0; mc < gpu.params().map.partitions; ++mc) {
+    MemoryPartition& partition = gpu.addPartition();  // gpu.l2_P in front of gpu.partP
+    mesh.bindMemPort(partition.id, partition.upstream());
+  }
 }
 
 }  // namespace

@@ -31,7 +31,10 @@ void bindSms(Gpu& gpu, IInterconnect& icnt, std::uint32_t n) {
 }
 
 void bindPartitions(Gpu& gpu, IInterconnect& icnt, std::uint32_t n) {
-  for (std::uint32_t p = 0; p < n; ++p) icnt.bindMemPort(gpu.addPartition().upstream());
+  for (std::uint32_t p = 0; p < n; ++p) {
+    MemoryPartition& part = gpu.addPartition();
+    icnt.bindMemPort(part.id, part.upstream());
+  }
 }
 
 }  // namespace
@@ -89,5 +92,18 @@ TEST_CASE("gpu assembly: SMs bound out of order stop construction naming the SM 
     for (Cache* l1 : second.l1s()) icnt.bindSmPort(second.id(), l1->downstream);
     for (Cache* l1 : first.l1s()) icnt.bindSmPort(first.id(), l1->downstream);
   });
-  CHECK_THAT(err, Contains("gpu.icnt: an L1 of SM 1 bound to SM-side port 0, which is SM 0's"));
+  CHECK_THAT(err, Contains("gpu.icnt: SM 1 bound to SM-side port 0, which is SM 0's"));
+}
+
+TEST_CASE("gpu assembly: partitions bound out of order stop construction naming both") {
+  const std::string err = build([](Gpu& gpu) {
+    IInterconnect& icnt = gpu.addInterconnect();
+    bindSms(gpu, icnt, 2);
+    MemoryPartition& first = gpu.addPartition();
+    MemoryPartition& second = gpu.addPartition();
+    icnt.bindMemPort(second.id, second.upstream());
+    icnt.bindMemPort(first.id, first.upstream());
+  });
+  CHECK_THAT(err, Contains("gpu.icnt: partition 1 bound to memory-side port 0, which is "
+                           "partition 0's"));
 }

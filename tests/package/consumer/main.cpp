@@ -15,8 +15,10 @@ namespace {
 void assemble(warpsim::Gpu& gpu) {
   using namespace warpsim;
   IInterconnect& icnt = gpu.addInterconnect();
-  for (std::uint32_t p = 0; p < gpu.params().map.partitions; ++p)  // partitions first: any order
-    icnt.bindMemPort(gpu.addPartition().upstream());
+  for (std::uint32_t p = 0; p < gpu.params().map.partitions; ++p) {  // partitions first: any order
+    MemoryPartition& part = gpu.addPartition();
+    icnt.bindMemPort(part.id, part.upstream());
+  }
   for (std::uint32_t i = 0; i < gpu.params().sms; ++i) {
     Sm& sm = gpu.addSm();
     for (Cache* l1 : sm.l1s()) icnt.bindSmPort(sm.id(), l1->downstream);
