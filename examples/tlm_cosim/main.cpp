@@ -80,8 +80,8 @@ int sc_main(int argc, char* argv[]) {
   if (!builtin)
     for (std::uint32_t p = 0; p < params.map.partitions; ++p) {
       const std::string n = std::to_string(p);
-      bridges.push_back(std::make_unique<BlockingBridge>(("bridge" + n).c_str(), 32,
-                                                         gpu.engine().watchdog(), stats));
+      bridges.push_back(
+          std::make_unique<BlockingBridge>(("bridge" + n).c_str(), 32, gpu.engine(), stats));
       memories.push_back(std::make_unique<VendorMemory>(("vendor_mem" + n).c_str()));
       gpu.memorySocket(p).bind(bridges.back()->upstream);
       bridges.back()->downstream.bind(memories.back()->socket);

@@ -32,6 +32,7 @@ void ClockDomain::setTickAll() {
 }
 
 void ClockDomain::wake(Clocked& block) {
+  engine_.catchUp();  // work from outside: stamped with the cycle it arrives in
   if (block.active_) return;
   block.active_ = true;
   if (inEdge_ && block.index_ > cursor_) {

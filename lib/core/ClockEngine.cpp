@@ -30,13 +30,17 @@ void ClockEngine::schedule(Clocked& block, std::uint64_t timePs) {
   notifyWork();
 }
 
-void ClockEngine::notifyWork() {
+void ClockEngine::catchUp() {
   if (!sleeping_) return;
   // Work from outside the engine (a foreign initiator's thread, a bridge) while it waits: the
   // domains' cycle counts stopped at the engine's last edge; bring them up to SystemC's time so
-  // that the woken block stamps the work with the cycle it arrives in.
+  // that the block stamps the work with the cycle it arrives in, asleep or not.
   const std::uint64_t now = sc_core::sc_time_stamp().value();
   for (auto& d : domains_) d->advanceTo(now);
+}
+
+void ClockEngine::notifyWork() {
+  if (!sleeping_) return;
   workPending_ = true;
   workArrived_.notify(sc_core::SC_ZERO_TIME);
 }

@@ -41,6 +41,10 @@ class ClockEngine : public sc_core::sc_module {
     for (auto& d : domains_) d->setTickAll();
   }
 
+  // Called by ClockDomain::wake: when work comes from outside the engine (it is waiting), brings
+  // every domain's cycle count up to SystemC's time first. Nothing, inside the engine.
+  void catchUp();
+
   // Ends the simulation after the current edge (sc_stop()); blocks call this, not sc_stop().
   void stop() {
     stopped_ = true;

@@ -7,12 +7,13 @@
 namespace warpsim {
 
 BlockingBridge::BlockingBridge(sc_core::sc_module_name name, std::uint32_t capacity,
-                               Watchdog& watchdog, StatsRegistry& stats)
+                               ClockEngine& engine, StatsRegistry& stats)
     : sc_core::sc_module(name),
       upstream("upstream"),
       downstream("downstream"),
       capacity_(capacity),
-      watchdog_(watchdog) {
+      engine_(engine),
+      watchdog_(engine.watchdog()) {
   upstream.register_nb_transport_fw(this, &BlockingBridge::nbTransportFw);
   SC_THREAD(serve);
   const std::string p = this->name();
@@ -29,7 +30,7 @@ tlm::tlm_sync_enum BlockingBridge::nbTransportFw(tlm::tlm_generic_payload& trans
     held_ = &trans;
     return tlm::TLM_ACCEPTED;
   }
-  queue_.push_back(&trans);
+  queue_.push_back(Request{&trans, engine_.timePs()});
   arrived_.notify();
   phase = tlm::END_REQ;
   return tlm::TLM_UPDATED;
@@ -38,7 +39,12 @@ tlm::tlm_sync_enum BlockingBridge::nbTransportFw(tlm::tlm_generic_payload& trans
 void BlockingBridge::serve() {
   for (;;) {
     while (queue_.empty()) sc_core::wait(arrived_);
-    tlm::tlm_generic_payload* p = queue_.front();
+    const Request r = queue_.front();
+    tlm::tlm_generic_payload* p = r.payload;
+    // The engine may have sent it ahead of SystemC's time: the target starts at its time.
+    const std::uint64_t now = sc_core::sc_time_stamp().value();
+    if (r.atPs > now)
+      sc_core::wait(sc_core::sc_time(static_cast<double>(r.atPs - now), sc_core::SC_PS));
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
     const sc_core::sc_time start = sc_core::sc_time_stamp();
     downstream->b_transport(*p, delay);  // may wait() inside
@@ -54,7 +60,7 @@ void BlockingBridge::serve() {
     if (held_) {  // room again: accept the request that was held back
       tlm::tlm_generic_payload* h = held_;
       held_ = nullptr;
-      queue_.push_back(h);
+      queue_.push_back(Request{h, sc_core::sc_time_stamp().value()});
       phase = tlm::END_REQ;
       upstream->nb_transport_bw(*h, phase, zero);
     }

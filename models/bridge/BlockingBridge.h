@@ -14,6 +14,7 @@
 #include <systemc>
 #include <tlm>
 
+#include "core/ClockEngine.h"
 #include "core/Watchdog.h"
 #include "stats/Counter.h"
 
@@ -26,7 +27,8 @@ class BlockingBridge : public sc_core::sc_module, public IDiagnosable {
   tlm_utils::simple_target_socket<BlockingBridge> upstream;       // from an L2 slice
   tlm_utils::simple_initiator_socket<BlockingBridge> downstream;  // to the b_transport target
 
-  BlockingBridge(sc_core::sc_module_name name, std::uint32_t capacity, Watchdog& watchdog,
+  // `engine` drives the blocks above (a request is served no earlier than its engine time).
+  BlockingBridge(sc_core::sc_module_name name, std::uint32_t capacity, ClockEngine& engine,
                  StatsRegistry& stats);
   void describeWaits(std::ostream& os) const override;
   // Requests accepted or held back and not yet answered (e.g. posted writes' line fills still
@@ -40,9 +42,14 @@ class BlockingBridge : public sc_core::sc_module, public IDiagnosable {
   void serve();  // the SC_THREAD
 
   std::uint32_t capacity_;
+  struct Request {
+    tlm::tlm_generic_payload* payload;
+    std::uint64_t atPs;  // the engine's time when it was sent: served no earlier
+  };
+  const ClockEngine& engine_;
   Watchdog& watchdog_;
-  std::deque<tlm::tlm_generic_payload*> queue_;  // bounded by capacity_: no growth after warm-up
-  tlm::tlm_generic_payload* held_ = nullptr;     // arrived while full; END_REQ withheld
+  std::deque<Request> queue_;                 // bounded by capacity_: no growth after warm-up
+  tlm::tlm_generic_payload* held_ = nullptr;  // arrived while full; END_REQ withheld
   sc_core::sc_event arrived_;
   Counter reads_, writes_, bytes_, busyPs_;
 };

@@ -1,5 +1,6 @@
 #include "bridge/HostPort.h"
 
+#include <algorithm>
 #include <ostream>
 #include <string>
 
@@ -44,13 +45,18 @@ tlm::tlm_sync_enum HostPort::fromHost(Payload& trans, tlm::tlm_phase& phase,
     return tlm::TLM_COMPLETED;
   }
   if (phase != tlm::BEGIN_REQ) return tlm::TLM_COMPLETED;
-  // One channel serves one request: it must lie within one partition's chunk of addresses.
-  const std::uint64_t offset = trans.get_address() % map_.chunk(), length = trans.get_data_length();
-  if (length == 0 || offset + length > map_.chunk()) {
+  // One channel serves one request as one access: it must lie within one partition's chunk of
+  // addresses and within one DRAM row.
+  const std::uint64_t unit = std::min(map_.chunk(), map_.rowSize());
+  const std::uint64_t offset = trans.get_address() % unit, length = trans.get_data_length();
+  if (length == 0 || offset + length > unit) {
     rejected_.inc();
     trans.set_response_status(tlm::TLM_BURST_ERROR_RESPONSE);
     return tlm::TLM_COMPLETED;
   }
+  requests_.inc();
+  (trans.is_write() ? writes_ : reads_).inc();
+  bytes_.inc(trans.get_data_length());
   if (delay > sc_core::SC_ZERO_TIME) {  // taken when its annotated time comes
     delayed_.notify(trans, phase, delay);
     return tlm::TLM_ACCEPTED;
@@ -64,9 +70,6 @@ void HostPort::fromDelay(Payload& trans, const tlm::tlm_phase&) {
 }
 
 tlm::tlm_sync_enum HostPort::forward(Payload& trans, tlm::tlm_phase& phase) {
-  requests_.inc();
-  (trans.is_write() ? writes_ : reads_).inc();
-  bytes_.inc(trans.get_data_length());
   sc_core::sc_time zero = sc_core::SC_ZERO_TIME;
   const tlm::tlm_sync_enum s =
       memory[static_cast<int>(map_.partitionOf(trans.get_address()).value())]->nb_transport_fw(

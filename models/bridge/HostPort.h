@@ -6,12 +6,13 @@
 // `memory` is bound once per partition, in partition order, to that partition's DRAM channel
 // socket, beside its L2 slice, so host and GPU requests share the channel's queue and scheduler.
 //
-// A request must lie within one partition's chunk (mem.partition_chunk bytes); others are answered
-// at once with TLM_BURST_ERROR_RESPONSE. A BEGIN_REQ passes through in the same call, or, with an
-// annotated delay, when that time comes; the port has no queue of its own: the channel's
-// back-pressure (END_REQ withheld) reaches the host unchanged. The clock engine may run ahead of
-// SystemC's time; what reaches the host carries the difference as its annotated delay, so a
-// host that honours it (e.g. notify(delay)) sees GPU time. Responses go to the host at once;
+// A request must lie within one partition's chunk (mem.partition_chunk) and one DRAM row
+// (mem.row_size); others are answered at once with TLM_BURST_ERROR_RESPONSE. A BEGIN_REQ passes
+// through in the same call, or, with an annotated delay, when that time comes; the port has no
+// queue of its own: the channel's back-pressure (END_REQ withheld) reaches the host unchanged.
+// The clock engine may run ahead of SystemC's time; what reaches the host carries the difference
+// as its annotated delay, so a host that honours it (e.g. notify(delay)) sees GPU time.
+// Responses go to the host at once;
 // if the host takes one with TLM_ACCEPTED, the next waits here for its END_RESP and is sent from
 // within that call (a base-protocol rule the channels, whose warpsim requesters take responses
 // at once, do not keep themselves).
@@ -45,7 +46,8 @@ class HostPort : public sc_core::sc_module, public IDiagnosable {
   HostPort(sc_core::sc_module_name name, const AddressMap& map, ClockEngine& engine,
            StatsRegistry& stats);
   void describeWaits(std::ostream& os) const override;
-  // Host requests sent to a channel and not yet answered by it.
+  // Host requests taken (waiting for their annotated time, or in a channel) and not yet
+  // answered by a channel.
   std::uint64_t outstanding() const { return requests_.value() - responses_.value(); }
 
  private:

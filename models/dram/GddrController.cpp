@@ -91,7 +91,7 @@ void GddrController::accept(Payload& trans, int port, Cycle t) {
   bytes_.inc(trans.get_data_length());
   Bank& b = banks_[r.bank];
   // A prefetch of this very line is still on its way to the L2 (OWL 4.4 prefetch too late).
-  if (!r.write && b.open.open && b.open.row == r.row && b.sent[r.line] &&
+  if (port == 0 && !r.write && b.open.open && b.open.row == r.row && b.sent[r.line] &&
       b.prefetchArrives[r.line] > t)
     prefetchLate_.inc();
   if (b.outstanding++ == 0) ++busyBanks_;

@@ -44,7 +44,7 @@ TEST_CASE("bridge: a b_transport target that waits serves requests in order, nev
   StatsRegistry stats;
   PayloadPool pool;
   ScriptedInitiator l2("l2", pool);
-  BlockingBridge bridge("bridge", 2, engine.watchdog(), stats);
+  BlockingBridge bridge("bridge", 2, engine, stats);
   WaitingMemory memory("memory");
   Ticker ticker;
   ticker.cycles = 45;
@@ -68,4 +68,31 @@ TEST_CASE("bridge: a b_transport target that waits serves requests in order, nev
   CHECK(ticker.ticks == 45);
   CHECK(stats.tree()["bridge"]["reads"] == 3);
   CHECK(stats.tree()["bridge"]["target_busy_ps"] == 30000);
+}
+
+// With nothing else due, the engine runs ahead of SystemC's time (up to its quantum, 1 us): a
+// request sent at engine cycle 500 must still reach the target at 500 ns, not in SystemC's past
+// (without the bridge's wait for the engine's time it started at 1 ns).
+TEST_CASE("bridge: a request sent while the engine runs ahead reaches the target at its time") {
+  ClockEngine engine{"engine"};
+  ClockDomain& clk = engine.addDomain("core", 1000.0);  // 1 ns cycles
+  StatsRegistry stats;
+  PayloadPool pool;
+  ScriptedInitiator l2("l2", pool);
+  BlockingBridge bridge("bridge", 2, engine, stats);
+  WaitingMemory memory("memory");
+  Ticker ticker;  // keeps the engine busy until then, with no SystemC process due
+  ticker.cycles = 600;
+  l2.socket.bind(bridge.upstream);
+  bridge.downstream.bind(memory.socket);
+  clk.add(l2);
+  clk.add(ticker);
+  ticker.wake();
+  l2.start({{500, 0x100}});
+  sc_core::sc_start();
+  REQUIRE(memory.startsNs.size() == 1);
+  CHECK(memory.startsNs[0] == Approx(500));
+  CHECK(l2.records[0].sent == 500);
+  CHECK(l2.records[0].responses == 1);
+  CHECK(stats.tree()["bridge"]["target_busy_ps"] == 10000);
 }
