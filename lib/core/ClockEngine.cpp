@@ -30,8 +30,7 @@ void ClockEngine::schedule(Clocked& block, std::uint64_t timePs) {
   notifyWork();
 }
 
-void ClockEngine::catchUp() {
-  if (!sleeping_) return;
+void ClockEngine::catchUpDomains() {
   // Work from outside the engine (a foreign initiator's thread, a bridge) while it waits: the
   // domains' cycle counts stopped at the engine's last edge; bring them up to SystemC's time so
   // that the block stamps the work with the cycle it arrives in, asleep or not.

@@ -42,8 +42,11 @@ class ClockEngine : public sc_core::sc_module {
   }
 
   // Called by ClockDomain::wake: when work comes from outside the engine (it is waiting), brings
-  // every domain's cycle count up to SystemC's time first. Nothing, inside the engine.
-  void catchUp();
+  // every domain's cycle count up to SystemC's time first. Nothing, inside the engine (one
+  // branch: wake is on the hot path).
+  void catchUp() {
+    if (sleeping_) catchUpDomains();
+  }
 
   // Ends the simulation after the current edge (sc_stop()); blocks call this, not sc_stop().
   void stop() {
@@ -80,6 +83,7 @@ class ClockEngine : public sc_core::sc_module {
   void run();
   void schedule(Clocked& block, std::uint64_t timePs);
   void notifyWork();
+  void catchUpDomains();
   bool mustYieldBefore(std::uint64_t timePs) const;
   // Waits until SystemC's time catches up with the engine's; true if a block got work from
   // outside meanwhile (the caller re-plans instead of sleeping).

@@ -44,12 +44,12 @@ tlm::tlm_sync_enum FixedLatencyDram::nbTransportFw(int port, tlm::tlm_generic_pa
     held_.hold(port, trans);
     return tlm::TLM_ACCEPTED;
   }
-  enqueue(HeldRequests::Held{&trans, port});
+  enqueue(HeldRequests::Request{&trans, port});
   phase = tlm::END_REQ;
   return tlm::TLM_UPDATED;
 }
 
-void FixedLatencyDram::enqueue(const HeldRequests::Held& request) {
+void FixedLatencyDram::enqueue(const HeldRequests::Request& request) {
   const tlm::tlm_generic_payload& trans = *request.payload;
   (trans.is_read() ? reads_ : writes_).inc();
   bytes_.inc(trans.get_data_length());
@@ -60,7 +60,7 @@ void FixedLatencyDram::enqueue(const HeldRequests::Held& request) {
 bool FixedLatencyDram::tick() {
   for (std::uint32_t n = 0; n < params_.perCycle && queue_.ready(now()); ++n) {
     if (queue_.full()) fullCycles_.inc(now() - fullSince_);  // counted per span, asleep or not
-    const HeldRequests::Held r = queue_.pop();
+    const HeldRequests::Request r = queue_.pop();
     r.payload->set_response_status(tlm::TLM_OK_RESPONSE);
     tlm::tlm_phase phase = tlm::BEGIN_RESP;
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
@@ -68,7 +68,7 @@ bool FixedLatencyDram::tick() {
     watchdog_.progress();
   }
   while (!held_.empty() && !queue_.full()) {
-    const HeldRequests::Held h = held_.release();
+    const HeldRequests::Request h = held_.release();
     enqueue(h);
     tlm::tlm_phase phase = tlm::END_REQ;
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;

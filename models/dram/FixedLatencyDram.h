@@ -46,12 +46,12 @@ class FixedLatencyDram : public sc_core::sc_module, public Clocked, public IDiag
  private:
   tlm::tlm_sync_enum nbTransportFw(int port, tlm::tlm_generic_payload& trans, tlm::tlm_phase& phase,
                                    sc_core::sc_time& delay);
-  void enqueue(const HeldRequests::Held& request);
+  void enqueue(const HeldRequests::Request& request);
 
   FixedDramParams params_;
   Watchdog& watchdog_;
-  TimedQueue<HeldRequests::Held> queue_;  // request and requester, due at its response cycle
-  HeldRequests held_;                     // arrived while full; END_REQ withheld
+  TimedQueue<HeldRequests::Request> queue_;  // request and requester, due at its response cycle
+  HeldRequests held_;                        // arrived while full; END_REQ withheld
   Cycle fullSince_ = 0;
   Counter reads_, writes_, bytes_, fullCycles_;
 };

@@ -113,7 +113,7 @@ bool GddrController::tick() {
   Cycle next = kNever;
   issue(t, next);
   while (!held_.empty() && incoming_.size() + queue_.size() < params_.queue) {
-    const HeldRequests::Held h = held_.release();
+    const HeldRequests::Request h = held_.release();
     accept(*h.payload, h.port, t);
     tlm::tlm_phase phase = tlm::END_REQ;
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;

@@ -12,7 +12,7 @@ namespace warpsim {
 
 class HeldRequests {
  public:
-  struct Held {
+  struct Request {
     tlm::tlm_generic_payload* payload = nullptr;
     int port = 0;
   };
@@ -25,13 +25,13 @@ class HeldRequests {
   bool empty() const { return count_ == 0; }
   std::size_t size() const { return count_; }
   // The next held request after the last one released; empty() must be false.
-  Held release() {
+  Request release() {
     for (;;) {
       const std::size_t port = next_++ % byPort_.size();
       if (tlm::tlm_generic_payload* p = byPort_[port]) {
         byPort_[port] = nullptr;
         --count_;
-        return Held{p, static_cast<int>(port)};
+        return Request{p, static_cast<int>(port)};
       }
     }
   }

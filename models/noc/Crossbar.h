@@ -51,18 +51,16 @@ class Crossbar : public sc_core::sc_module,
            std::uint32_t portsPerSm = 1);
   // The SM-side port a request of `sm` in `space` came from, and its response goes back to.
   std::uint32_t portOf(SmId sm, ReqSpace space) const override;
-  void bindSmPort(SmId sm, tlm::tlm_initiator_socket<>& l1) override {
-    checkPortOwner(name(), "SM-side", "SM", sm.value(), smPortsBound_++, portsPerSm_);
-    l1.bind(smSide);
-  }
-  void bindMemPort(PartitionId partition, tlm::tlm_target_socket<>& l2) override {
-    checkPortOwner(name(), "memory-side", "partition", partition.value(), memPortsBound_++, 1);
-    memSide.bind(l2);
-  }
   void attach(ClockDomain& icnt, Watchdog& watchdog) override;
   void settleStats(Cycle) override {}  // every statistic is a count
   bool tick() override;
   void describeWaits(std::ostream& os) const override;
+
+ protected:
+  void bindNextSmPort(tlm::tlm_initiator_socket<>& l1) override { l1.bind(smSide); }
+  void bindNextMemPort(tlm::tlm_target_socket<>& l2) override { memSide.bind(l2); }
+  const char* interconnectName() const override { return name(); }
+  std::uint32_t portsPerSm() const override { return portsPerSm_; }
 
  private:
   using Payload = tlm::tlm_generic_payload;
@@ -78,7 +76,6 @@ class Crossbar : public sc_core::sc_module,
 
   CrossbarParams params_;
   std::uint32_t portsPerSm_;
-  std::uint32_t smPortsBound_ = 0, memPortsBound_ = 0;
   const AddressMap& map_;
   Watchdog& watchdog_;
   struct Routed {

@@ -25,28 +25,32 @@ inline std::uint32_t smPortOf(SmId sm, ReqSpace space, std::uint32_t portsPerSm)
   return sm.value() * portsPerSm + k;
 }
 
-// For bindSmPort and bindMemPort: throws ConfigError, naming the interconnect `icnt`, unless
-// port `port` of `side` ("SM-side", "memory-side"), the next one bound, belongs to `unit`
-// `owner` ("SM" 3, "partition" 1), which has `perOwner` ports.
-void checkPortOwner(const char* icnt, const char* side, const char* unit, std::uint32_t owner,
-                    std::uint32_t port, std::uint32_t perOwner);
-
 class IInterconnect {
  public:
   virtual ~IInterconnect() = default;
   // Binds the next SM-side port to an L1's downstream socket of SM `sm`: call portsPerSm times
   // per SM, in SM order, L1D then L1T then L1C. Throws ConfigError when that port is not `sm`'s
   // (responses find their SM by port: see portOf).
-  virtual void bindSmPort(SmId sm, tlm::tlm_initiator_socket<>& l1) = 0;
+  void bindSmPort(SmId sm, tlm::tlm_initiator_socket<>& l1);
   // Binds the next memory-side port to partition `partition`'s L2 slice (or what stands in
   // front of it): partition 0 first. Throws ConfigError when that port is another partition's.
-  virtual void bindMemPort(PartitionId partition, tlm::tlm_target_socket<>& l2) = 0;
+  void bindMemPort(PartitionId partition, tlm::tlm_target_socket<>& l2);
   // The SM-side port a request of `sm` in `space` came from and its response goes back to.
   virtual std::uint32_t portOf(SmId sm, ReqSpace space) const = 0;
   // Registers the interconnect's clocked blocks on `icnt` and its waits with `watchdog`.
   virtual void attach(ClockDomain& icnt, Watchdog& watchdog) = 0;
   // Closes the statistics' spans up to icnt cycle `end`.
   virtual void settleStats(Cycle end) = 0;
+
+ protected:
+  // What an implementation does for the two binds, once the port's owner is checked.
+  virtual void bindNextSmPort(tlm::tlm_initiator_socket<>& l1) = 0;
+  virtual void bindNextMemPort(tlm::tlm_target_socket<>& l2) = 0;
+  virtual const char* interconnectName() const = 0;  // for the binds' errors
+  virtual std::uint32_t portsPerSm() const = 0;
+
+ private:
+  std::uint32_t smPortsBound_ = 0, memPortsBound_ = 0;
 };
 
 }  // namespace warpsim

@@ -5,6 +5,10 @@
 
 namespace warpsim {
 
+namespace {
+
+// Throws ConfigError, naming the interconnect `icnt`, unless port `port` of `side` (the next
+// one bound) belongs to `unit` `owner`, which has `perOwner` ports.
 void checkPortOwner(const char* icnt, const char* side, const char* unit, std::uint32_t owner,
                     std::uint32_t port, std::uint32_t perOwner) {
   const std::uint32_t portOwner = port / perOwner;
@@ -13,6 +17,19 @@ void checkPortOwner(const char* icnt, const char* side, const char* unit, std::u
                       side + " port " + std::to_string(port) + ", which is " + unit + " " +
                       std::to_string(portOwner) + "'s; bind them in " + unit + " order, " +
                       std::to_string(perOwner) + " port(s) each");
+}
+
+}  // namespace
+
+void IInterconnect::bindSmPort(SmId sm, tlm::tlm_initiator_socket<>& l1) {
+  checkPortOwner(interconnectName(), "SM-side", "SM", sm.value(), smPortsBound_++, portsPerSm());
+  bindNextSmPort(l1);
+}
+
+void IInterconnect::bindMemPort(PartitionId partition, tlm::tlm_target_socket<>& l2) {
+  checkPortOwner(interconnectName(), "memory-side", "partition", partition.value(),
+                 memPortsBound_++, 1);
+  bindNextMemPort(l2);
 }
 
 void InterconnectParams::declare(ConfigSchema& s) {

@@ -32,18 +32,16 @@ class Mesh : public sc_core::sc_module,
        std::uint32_t sms, Watchdog& watchdog, StatsRegistry& stats, std::uint32_t portsPerSm = 3);
 
   std::uint32_t portOf(SmId sm, ReqSpace space) const override;
-  void bindSmPort(SmId sm, tlm::tlm_initiator_socket<>& l1) override {
-    checkPortOwner(name(), "SM-side", "SM", sm.value(), smPortsBound_++, portsPerSm_);
-    l1.bind(smSide);
-  }
-  void bindMemPort(PartitionId partition, tlm::tlm_target_socket<>& l2) override {
-    checkPortOwner(name(), "memory-side", "partition", partition.value(), memPortsBound_++, 1);
-    memSide.bind(l2);
-  }
   void attach(ClockDomain& icnt, Watchdog& watchdog) override;
   void settleStats(Cycle end) override { fabric_.settleStats(end); }
   void describeWaits(std::ostream& os) const override;
   noc::MeshFabric& fabric() { return fabric_; }
+
+ protected:
+  void bindNextSmPort(tlm::tlm_initiator_socket<>& l1) override { l1.bind(smSide); }
+  void bindNextMemPort(tlm::tlm_target_socket<>& l2) override { memSide.bind(l2); }
+  const char* interconnectName() const override { return name(); }
+  std::uint32_t portsPerSm() const override { return portsPerSm_; }
 
  private:
   using Payload = tlm::tlm_generic_payload;
@@ -58,7 +56,6 @@ class Mesh : public sc_core::sc_module,
   MeshParams params_;
   const AddressMap& map_;
   std::uint32_t sms_, portsPerSm_;
-  std::uint32_t smPortsBound_ = 0, memPortsBound_ = 0;
   noc::MeshFabric fabric_;
   std::vector<std::uint32_t> portQueue_;  // per SM port: its queue at its SM's interface
   std::vector<std::vector<std::uint32_t>> queuePort_;  // per node, per queue: SM port or kNone

@@ -47,10 +47,12 @@ ConfigSchema makeSchema() {
   return s;
 }
 
-Workload loadWorkload(const Config& config) {
+// The workload workload.name and workload.size name; `label` gets "name (size N)".
+Workload loadWorkload(const Config& config, std::string* label = nullptr) {
   const std::string name = config.getString("workload.name");
   std::uint32_t size = static_cast<std::uint32_t>(config.getUInt("workload.size"));
   if (size == 0) size = defaultWorkloadSize(name);
+  if (label) *label = name + " (size " + std::to_string(size) + ")";
   return makeWorkload(name, size);
 }
 
@@ -116,10 +118,8 @@ RunResult runPlatform(const PlatformInfo& platform, int argc, const char* const 
     if (answerQuery(cl, platform, config, policies, program)) return r;
 
     const GpuParams params = GpuParams::load(config);
-    const std::string name = config.getString("workload.name");
-    std::uint32_t size = static_cast<std::uint32_t>(config.getUInt("workload.size"));
-    if (size == 0) size = defaultWorkloadSize(name);
-    const Workload workload = makeWorkload(name, size);
+    std::string label;
+    const Workload workload = loadWorkload(config, &label);
 
     StatsRegistry stats;
     Gpu gpu("gpu", params, policies, &config, stats,
@@ -144,8 +144,7 @@ RunResult runPlatform(const PlatformInfo& platform, int argc, const char* const 
       r.exitCode = 3;
       return r;
     }
-    r.stats =
-        assembleStats(platform, config, gpu, stats, name + " (size " + std::to_string(size) + ")");
+    r.stats = assembleStats(platform, config, gpu, stats, label);
     if (!cl.statsPath.empty()) writeFileAtomically(cl.statsPath, r.stats.dump(1) + "\n");
     if (!cl.csvPath.empty()) {
       std::ostringstream csv;

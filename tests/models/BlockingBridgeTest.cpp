@@ -36,23 +36,35 @@ struct Ticker : Clocked {
   bool tick() override { return ++ticks < cycles; }
 };
 
-}  // namespace
-
-TEST_CASE("bridge: a b_transport target that waits serves requests in order, never stalling") {
+// An L2-like initiator, a bridge of capacity 2 and the memory behind it, on 1 ns cycles, with a
+// ticker that keeps the engine busy for `tickerCycles`.
+struct Bench {
   ClockEngine engine{"engine"};
   ClockDomain& clk = engine.addDomain("core", 1000.0);  // 1 ns cycles
   StatsRegistry stats;
   PayloadPool pool;
-  ScriptedInitiator l2("l2", pool);
-  BlockingBridge bridge("bridge", 2, engine, stats);
-  WaitingMemory memory("memory");
+  ScriptedInitiator l2{"l2", pool};
+  BlockingBridge bridge{"bridge", 2, engine, stats};
+  WaitingMemory memory{"memory"};
   Ticker ticker;
-  ticker.cycles = 45;
-  l2.socket.bind(bridge.upstream);
-  bridge.downstream.bind(memory.socket);
-  clk.add(l2);
-  clk.add(ticker);
-  ticker.wake();
+
+  explicit Bench(std::uint64_t tickerCycles) {
+    ticker.cycles = tickerCycles;
+    l2.socket.bind(bridge.upstream);
+    bridge.downstream.bind(memory.socket);
+    clk.add(l2);
+    clk.add(ticker);
+    ticker.wake();
+  }
+};
+
+}  // namespace
+
+TEST_CASE("bridge: a b_transport target that waits serves requests in order, never stalling") {
+  Bench b(45);
+  const WaitingMemory& memory = b.memory;
+  ScriptedInitiator& l2 = b.l2;
+  const StatsRegistry& stats = b.stats;
   l2.start({{0, 0x100}, {0, 0x200}, {0, 0x300}});
   sc_core::sc_start();
 
@@ -65,7 +77,7 @@ TEST_CASE("bridge: a b_transport target that waits serves requests in order, nev
   CHECK(l2.records[1].status == tlm::TLM_UPDATED);
   CHECK(l2.records[2].status == tlm::TLM_ACCEPTED);
   // The clock engine ticked all 45 cycles while the target spent 30 ns in wait().
-  CHECK(ticker.ticks == 45);
+  CHECK(b.ticker.ticks == 45);
   CHECK(stats.tree()["bridge"]["reads"] == 3);
   CHECK(stats.tree()["bridge"]["target_busy_ps"] == 30000);
 }
@@ -74,20 +86,10 @@ TEST_CASE("bridge: a b_transport target that waits serves requests in order, nev
 // request sent at engine cycle 500 must still reach the target at 500 ns, not in SystemC's past
 // (without the bridge's wait for the engine's time it started at 1 ns).
 TEST_CASE("bridge: a request sent while the engine runs ahead reaches the target at its time") {
-  ClockEngine engine{"engine"};
-  ClockDomain& clk = engine.addDomain("core", 1000.0);  // 1 ns cycles
-  StatsRegistry stats;
-  PayloadPool pool;
-  ScriptedInitiator l2("l2", pool);
-  BlockingBridge bridge("bridge", 2, engine, stats);
-  WaitingMemory memory("memory");
-  Ticker ticker;  // keeps the engine busy until then, with no SystemC process due
-  ticker.cycles = 600;
-  l2.socket.bind(bridge.upstream);
-  bridge.downstream.bind(memory.socket);
-  clk.add(l2);
-  clk.add(ticker);
-  ticker.wake();
+  Bench b(600);  // the ticker keeps the engine busy past 500 ns, with no SystemC process due
+  const WaitingMemory& memory = b.memory;
+  ScriptedInitiator& l2 = b.l2;
+  const StatsRegistry& stats = b.stats;
   l2.start({{500, 0x100}});
   sc_core::sc_start();
   REQUIRE(memory.startsNs.size() == 1);
