@@ -8,7 +8,7 @@
 BUILD ?= build
 JOBS ?= $(shell nproc)
 PACKAGES := cmake ninja-build g++ pkg-config libsystemc-dev libboost-program-options-dev \
-            catch2 nlohmann-json3-dev libfmt-dev
+            catch2 nlohmann-json3-dev libfmt-dev liblzma-dev
 
 .PHONY: run test docs deps configure clean owl-study ccws-study
 

@@ -17,6 +17,8 @@ po::options_description describeOptions() {
   // clang-format off
   desc.add_options()
       ("workload", po::value<std::string>()->value_name("NAME"), "workload to run (--list-workloads)")
+      ("trace", po::value<std::string>()->value_name("PATH"), "run an Accel-Sim trace: a kernelslist.g or its folder (instead of --workload)")
+      ("write-trace", po::value<std::string>()->value_name("DIR"), "write the workload as an Accel-Sim trace (version 5) into DIR, then run it")
       ("sched", po::value<std::string>()->value_name("POLICY"), "warp scheduling policy (--list-policies)")
       ("config", po::value<std::vector<std::string>>()->value_name("FILE.ini"), "load a config file; repeatable, later files win")
       ("set", po::value<std::vector<std::string>>()->value_name("KEY=VALUE"), "set one config option; repeatable, applied after the files")
@@ -126,6 +128,12 @@ CommandLine parseCommandLine(int argc, const char* const argv[]) {
   const po::variables_map vm = parseToMap(argc, argv);
   CommandLine cl;
   cl.workload = text(vm, "workload");
+  cl.trace = text(vm, "trace");
+  cl.writeTrace = text(vm, "write-trace");
+  if (!cl.trace.empty() && !cl.workload.empty())
+    throw ConfigError(
+        "command line: --trace and --workload given together; a run takes one "
+        "workload: a built-in one (--workload) or a trace (--trace)");
   cl.sched = text(vm, "sched");
   cl.configFiles = list(vm, "config");
   cl.sets = list(vm, "set");
@@ -160,6 +168,9 @@ void applyCommandLine(Config& config, const CommandLine& commandLine) {
   for (const std::string& path : commandLine.configFiles) config.loadIniFile(path);
   if (!commandLine.workload.empty()) {
     applyShortcut(config, "--workload", "workload.name", commandLine.workload);
+  }
+  if (!commandLine.trace.empty()) {
+    applyShortcut(config, "--trace", "workload.trace", commandLine.trace);
   }
   if (!commandLine.sched.empty()) {
     applyShortcut(config, "--sched", "sched.policy", commandLine.sched);

@@ -13,6 +13,8 @@ namespace warpsim {
 
 struct CommandLine {
   std::string workload;
+  std::string trace;       // --trace PATH: an Accel-Sim kernelslist.g or its folder
+  std::string writeTrace;  // --write-trace DIR
   std::string sched;
   std::vector<std::string> configFiles;  // --config, in order
   std::vector<std::string> sets;         // --set key=value, in order
@@ -30,9 +32,9 @@ CommandLine parseCommandLine(int argc, const char* const argv[]);
 
 void printUsage(std::ostream& os, const std::string& program);
 
-// Loads each --config file in order; then --workload, --sched and --max-cycles set
-// workload.name, sched.policy and sim.max_cycles (ConfigError if the schema lacks the key);
-// then each --set in order, with source "--set".
+// Loads each --config file in order; then --workload, --trace, --sched and --max-cycles set
+// workload.name, workload.trace, sched.policy and sim.max_cycles (ConfigError if the schema lacks
+// the key); then each --set in order, with source "--set".
 void applyCommandLine(Config& config, const CommandLine& commandLine);
 
 }  // namespace warpsim

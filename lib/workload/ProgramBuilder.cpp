@@ -174,6 +174,10 @@ std::uint32_t ProgramBuilder::addInst(ProgramNode node, Srcs src) {
     if (r == kNoReg) throw std::logic_error("ProgramBuilder: kNoReg used as a source register");
     node.src[i++] = r;
   }
+  for (Reg r : node.src)
+    if (r != kNoReg && r >= kMaxRegs) throw std::logic_error("ProgramBuilder: register above R255");
+  if (node.dst != kNoReg && node.dst >= kMaxRegs)
+    throw std::logic_error("ProgramBuilder: register above R255");
   node.pc = kPcStep * prog_.staticInsts++;
   prog_.nodes.push_back(node);
   return static_cast<std::uint32_t>(prog_.nodes.size() - 1);

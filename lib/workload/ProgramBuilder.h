@@ -25,13 +25,16 @@ namespace warpsim {
 
 class ProgramBuilder {
  public:
-  using Reg = std::uint8_t;
+  using Reg = warpsim::Reg;
   using Srcs = std::initializer_list<Reg>;
   using Body = std::function<void(ProgramBuilder&)>;
 
   ProgramBuilder& alu(Reg dst, Srcs src = {}) { return compute(OpClass::Alu, dst, src); }
   ProgramBuilder& sfu(Reg dst, Srcs src = {}) { return compute(OpClass::Sfu, dst, src); }
   ProgramBuilder& dp(Reg dst, Srcs src = {}) { return compute(OpClass::Dp, dst, src); }
+  ProgramBuilder& tensor(Reg dst, Srcs src = {}) { return compute(OpClass::Tensor, dst, src); }
+  // A memory fence: waits for the warp's memory instructions, then sm.fence_latency.
+  ProgramBuilder& fence() { return compute(OpClass::Fence, kNoReg, {}); }
 
   // `src` are the registers the address depends on (for stores also the data register).
   ProgramBuilder& load(MemSpace space, Reg dst, AddrFn addr, Srcs src = {},

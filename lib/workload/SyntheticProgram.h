@@ -29,8 +29,8 @@ struct ProgramNode {
   // For instructions their own PC; for markers the PC of the next instruction.
   std::uint32_t pc = 0;
   OpClass op = OpClass::Alu;
-  std::uint8_t dst = kNoReg;
-  std::array<std::uint8_t, kMaxSrcRegs> src{kNoReg, kNoReg, kNoReg};
+  Reg dst = kNoReg;
+  std::array<Reg, kMaxSrcRegs> src{kNoReg, kNoReg, kNoReg, kNoReg};
   MemSpace space = MemSpace::None;
   MemOp memOp = MemOp::None;
   std::uint8_t accessSize = 4;  // memory instructions: bytes per lane

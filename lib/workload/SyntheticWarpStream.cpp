@@ -161,6 +161,7 @@ void SyntheticWarpStream::emit(const ProgramNode& node, WarpInst& out) const {
   out.memOp = node.memOp;
   out.accessSize = node.accessSize;
   out.reconvergePc = node.reconvergePc;
+  out.last = node.kind == NodeKind::Exit;
   if (node.op != OpClass::Mem) {
     out.addr.fill(0);
     return;

@@ -11,7 +11,7 @@ class ILsuClient {
   virtual ~ILsuClient() = default;
   // Every access of a memory instruction of warp `w` completed; `dst` is the load's destination
   // register (kNoReg for stores).
-  virtual void memInstDone(WarpId w, std::uint8_t dst) = 0;
+  virtual void memInstDone(WarpId w, Reg dst) = 0;
   // The LSU can take a new memory instruction again.
   virtual void lsuFreed() = 0;
 };

@@ -64,7 +64,7 @@ class Lsu : public sc_core::sc_module, public Clocked, public IDiagnosable {
  private:
   struct InFlight {
     WarpId warp;
-    std::uint8_t dst = kNoReg;
+    Reg dst = kNoReg;
     std::uint32_t outstanding = 0;  // line requests not yet answered
     Cycle issued = 0;
   };

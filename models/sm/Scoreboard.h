@@ -9,11 +9,11 @@ namespace warpsim {
 
 class Scoreboard {
  public:
-  void reserve(std::uint8_t reg, bool longLatencyLoad) {
+  void reserve(Reg reg, bool longLatencyLoad) {
     pending_.set(reg);
     longLoad_.set(reg, longLatencyLoad);
   }
-  void release(std::uint8_t reg) {
+  void release(Reg reg) {
     pending_.reset(reg);
     longLoad_.reset(reg);
   }
@@ -24,13 +24,13 @@ class Scoreboard {
   bool empty() const { return pending_.none(); }
 
  private:
-  static bool any(const WarpInst& in, const std::bitset<256>& bits) {
-    for (std::uint8_t r : in.src)
+  static bool any(const WarpInst& in, const std::bitset<kMaxRegs>& bits) {
+    for (Reg r : in.src)
       if (r != kNoReg && bits.test(r)) return true;
     return in.dst != kNoReg && bits.test(in.dst);
   }
-  std::bitset<256> pending_;
-  std::bitset<256> longLoad_;
+  std::bitset<kMaxRegs> pending_;
+  std::bitset<kMaxRegs> longLoad_;
 };
 
 }  // namespace warpsim

@@ -24,6 +24,10 @@ Sm::Unit Sm::unitOf(OpClass op) {
       return kDp;
     case OpClass::Mem:
       return kMem;
+    case OpClass::Tensor:
+      return kTensor;
+    case OpClass::Fence:
+      return kFence;
     case OpClass::Barrier:
     case OpClass::Exit:
       return kCtrl;
@@ -91,7 +95,7 @@ void Sm::launchCta(const KernelDesc& kernel, CtaId cta) {
     warp.scoreboard = Scoreboard{};
     warp.warpInCta = i;
     warp.lec.reset();
-    warp.streamDone = warp.exitIssued = warp.atBarrier = false;
+    warp.streamDone = warp.exitIssued = warp.atBarrier = warp.inFence = false;
     warp.memPending = warp.aluPending = 0;
     WarpState& s = states_[w];
     s = WarpState{};
@@ -125,9 +129,10 @@ bool Sm::tick() {
   // busy, each done at a known cycle: sleep until the first of them. Everything else waits on
   // the LSU, the memory system or the dispatcher, which wake the SM themselves.
   Cycle next = kNoCycle;
-  for (const TimedQueue<Result>* q : {&spResults_, &sfuResults_, &dpResults_})
+  for (const TimedQueue<Result>* q : resultQueues())
     if (!q->empty()) next = std::min(next, q->frontVisibleAt());
-  for (Cycle t : {sfuFreeAt_, dpFreeAt_}) next = t > cycle ? std::min(next, t) : next;
+  for (Cycle t : {sfuFreeAt_, dpFreeAt_, tensorFreeAt_, fenceFreeAt_})
+    next = t > cycle ? std::min(next, t) : next;
   for (Cycle t : spFreeAt_) next = t > cycle ? std::min(next, t) : next;
   if (next == kNoCycle) return false;
   if (next <= cycle + 1) return true;
@@ -137,10 +142,11 @@ bool Sm::tick() {
 
 void Sm::writeback() {
   const Cycle cycle = Clocked::now();
-  for (TimedQueue<Result>* q : {&spResults_, &sfuResults_, &dpResults_}) {
+  for (TimedQueue<Result>* q : resultQueues()) {
     while (q->ready(cycle)) {
       const Result r = q->pop();
       Warp& w = warps_[r.warp.value()];
+      if (q == &fenceResults_) w.inFence = false;
       if (r.reg != kNoReg) w.scoreboard.release(r.reg);
       --w.aluPending;
       refreshState(r.warp.value());
@@ -177,6 +183,8 @@ std::uint64_t Sm::readyIn(std::uint32_t slot, Cycle cycle) const {
   if (spFreeAt_[slot] <= cycle) m |= eligibleBy_[kSp];
   if (sfuFreeAt_ <= cycle) m |= eligibleBy_[kSfu];
   if (dpFreeAt_ <= cycle) m |= eligibleBy_[kDp];
+  if (tensorFreeAt_ <= cycle) m |= eligibleBy_[kTensor];
+  if (fenceFreeAt_ <= cycle) m |= eligibleBy_[kFence];
   if (lsu.canAccept()) m |= eligibleBy_[kMem] & ~lsu.blockedWarps();
   return m & slotWarps_[slot];
 }
@@ -238,6 +246,13 @@ bool Sm::tryIssue(WarpId id, std::uint32_t slot) {
     case OpClass::Dp:
       if (!startPipe(dpFreeAt_, params_.dp, dpResults_)) return false;
       break;
+    case OpClass::Tensor:
+      if (!startPipe(tensorFreeAt_, params_.tensor, tensorResults_)) return false;
+      break;
+    case OpClass::Fence:
+      if (!startPipe(fenceFreeAt_, params_.fence, fenceResults_)) return false;
+      w.inFence = true;
+      break;
     case OpClass::Mem:
       if (!lsu.canAccept() || ((lsu.blockedWarps() >> id.value()) & 1u)) return false;
       issueMem(w, id, in);
@@ -246,7 +261,9 @@ bool Sm::tryIssue(WarpId id, std::uint32_t slot) {
       w.atBarrier = true;
       break;
     case OpClass::Exit:
-      w.exitIssued = true;
+      // Only the warp's last instruction ends it; an earlier EXIT (a trace's predicated-off
+      // or partial one) retires its lanes and the warp goes on.
+      w.exitIssued = in.last;
       break;
   }
   stats_.issued(in.activeLanes());
@@ -271,7 +288,7 @@ void Sm::issueMem(Warp& w, WarpId id, const WarpInst& in) {
   lsu.accept(in, MemIssueInfo{id, c.cta, c.coord.x, c.coord.y, c.coord.z, w.warpInCta, lec});
 }
 
-void Sm::memInstDone(WarpId id, std::uint8_t dst) {
+void Sm::memInstDone(WarpId id, Reg dst) {
   Warp& w = warps_[id.value()];
   if (dst != kNoReg) w.scoreboard.release(dst);
   --w.memPending;
@@ -329,7 +346,11 @@ void Sm::refreshState(std::uint32_t id) {
   s.nextIsLoad =
       in && in->isLoad() && (in->space == MemSpace::Global || in->space == MemSpace::Local);
   s.waitsOnMem = in && w.scoreboard.waitsOnLongLoad(*in);
-  s.eligible = s.resident && in && !w.atBarrier && !w.exitIssued && !w.scoreboard.hazard(*in);
+  // A fence waits until the warp's memory instructions are done; what follows it waits for
+  // the fence's latency.
+  const bool fenced = w.inFence || (in && in->op == OpClass::Fence && w.memPending > 0);
+  s.eligible =
+      s.resident && in && !w.atBarrier && !w.exitIssued && !fenced && !w.scoreboard.hazard(*in);
   s.atBarrier = w.atBarrier;
   s.finished = w.finishedIssuing();
   const std::uint64_t b = bit(id);

@@ -47,7 +47,7 @@ class Sm : public sc_core::sc_module,
   std::array<Cache*, 3> l1s() { return {&l1d, &l1t, &l1c}; }
   void launchCta(const KernelDesc& kernel, CtaId cta) override;
   bool tick() override;
-  void memInstDone(WarpId w, std::uint8_t dst) override;
+  void memInstDone(WarpId w, Reg dst) override;
   void lsuFreed() override { wake(); }
   void describeWaits(std::ostream& os) const override;
   std::string describeWarp(std::uint32_t warp) const;
@@ -67,7 +67,7 @@ class Sm : public sc_core::sc_module,
   };
   struct Result {
     WarpId warp;
-    std::uint8_t reg;
+    Reg reg;
   };
   void writeback();
   bool fetch();
@@ -75,8 +75,14 @@ class Sm : public sc_core::sc_module,
   bool tryIssue(WarpId w, std::uint32_t slot);
   void issueMem(Warp& w, WarpId id, const WarpInst& in);
   std::uint64_t readyIn(std::uint32_t slot, Cycle cycle) const;
-  enum Unit { kSp, kSfu, kDp, kMem, kCtrl, kUnits };
+  enum Unit { kSp, kSfu, kDp, kMem, kCtrl, kTensor, kFence, kUnits };
   static Unit unitOf(OpClass op);
+  std::array<TimedQueue<Result>*, 5> resultQueues() {
+    return {&spResults_, &sfuResults_, &dpResults_, &tensorResults_, &fenceResults_};
+  }
+  std::array<const TimedQueue<Result>*, 5> resultQueues() const {
+    return {&spResults_, &sfuResults_, &dpResults_, &tensorResults_, &fenceResults_};
+  }
   void arriveAtBarrier(std::uint32_t ctaSlot);
   void releaseBarrierIfComplete(std::uint32_t ctaSlot);
   void maybeRetire(WarpId w);
@@ -108,8 +114,8 @@ class Sm : public sc_core::sc_module,
   std::vector<std::uint64_t> slotWarps_;  // bit w: resident warp w belongs to this issue slot
   std::vector<WarpId> order_;             // scratch for the policy's ordering
   std::vector<Cycle> spFreeAt_;           // one SP pipeline per issue slot
-  Cycle sfuFreeAt_ = 0, dpFreeAt_ = 0;
-  TimedQueue<Result> spResults_, sfuResults_, dpResults_;
+  Cycle sfuFreeAt_ = 0, dpFreeAt_ = 0, tensorFreeAt_ = 0, fenceFreeAt_ = 0;
+  TimedQueue<Result> spResults_, sfuResults_, dpResults_, tensorResults_, fenceResults_;
   std::uint32_t fetchNext_ = 0;
   std::uint64_t launched_ = 0;  // warp launch counter: the age schedulers see
   SmStats stats_;

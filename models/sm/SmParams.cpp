@@ -20,6 +20,14 @@ void SmParams::declare(ConfigSchema& s) {
   s.addUInt("sm.sfu_lanes", 4, "SIMT width of the SM's SFU", 1, 32);
   s.addUInt("sm.dp_latency", 20, "double-precision pipeline latency", 1, 1000);
   s.addUInt("sm.dp_lanes", 8, "SIMT width of the SM's double-precision unit", 1, 32);
+  s.addUInt("sm.tensor_latency", 32,
+            "tensor-core pipeline latency (trace workloads; default after Accel-Sim's RTX 3070)", 1,
+            1000);
+  s.addUInt("sm.tensor_lanes", 1,
+            "SIMT width of the SM's tensor unit (1: a warp op occupies it 32 issue cycles)", 1, 32);
+  s.addUInt("sm.fence_latency", 1,
+            "memory fence latency, counted once the warp's memory instructions are done", 1, 1000);
+  s.addUInt("sm.fence_lanes", 32, "SIMT width of the SM's fence unit", 1, 32);
   s.addUInt("sm.pipe_clock_ratio", 1,
             "SIMT pipeline clock / issue clock (2 for Fermi's hot clock: a warp on 16 lanes then "
             "takes one issue cycle)",
@@ -46,6 +54,8 @@ SmParams SmParams::load(const Config& c) {
   p.sp = pipe("sm.sp_latency", "sm.sp_lanes");
   p.sfu = pipe("sm.sfu_latency", "sm.sfu_lanes");
   p.dp = pipe("sm.dp_latency", "sm.dp_lanes");
+  p.tensor = pipe("sm.tensor_latency", "sm.tensor_lanes");
+  p.fence = pipe("sm.fence_latency", "sm.fence_lanes");
   if (p.maxThreads > p.maxWarps * kWarpSize)
     throw ConfigError("sm.max_threads = " + std::to_string(p.maxThreads) +
                       ": more threads than sm.max_warps x 32 = " +

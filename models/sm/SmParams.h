@@ -28,6 +28,10 @@ struct SmParams {
   std::uint32_t ibufferEntries = 2;
   std::uint32_t pipeClockRatio = 1;  // SIMT pipeline clock / issue clock (Fermi's hot clock: 2)
   PipeParams sp{10, 32, 1}, sfu{20, 4, 8}, dp{20, 8, 4};
+  // Trace front-ends only (no paper platform has them): tensor-core ops, after Accel-Sim's
+  // RTX 3070 trace config (32 cycles, one warp op per 32 cycles), and memory fences, which
+  // issue once the warp's memory instructions are done and then take fence latency.
+  PipeParams tensor{32, 1, 32}, fence{1, 32, 1};
 
   static void declare(ConfigSchema& schema);
   static SmParams load(const Config& config);

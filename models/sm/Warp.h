@@ -44,6 +44,7 @@ struct Warp {
   bool streamDone = false;  // the stream returned its last instruction
   bool exitIssued = false;
   bool atBarrier = false;
+  bool inFence = false;          // a fence issued and its latency has not passed
   std::uint32_t memPending = 0;  // memory instructions in the LSU or the memory system
   std::uint32_t aluPending = 0;  // results in flight in SP/SFU/DP pipelines
 

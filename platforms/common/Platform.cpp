@@ -17,6 +17,9 @@
 #include "gpu/Gpu.h"
 #include "stats/StatsRegistry.h"
 #include "workload/WorkloadLibrary.h"
+#include "workload/trace/TraceConfig.h"
+#include "workload/trace/TraceWorkload.h"
+#include "workload/trace/TraceWriter.h"
 
 namespace warpsim {
 
@@ -44,11 +47,18 @@ ConfigSchema makeSchema() {
   GpuParams::declare(s);
   s.addString("workload.name", "stream", "built-in workload (see --list-workloads)");
   s.addUInt("workload.size", 0, "workload problem size (0: the workload's default)", 0, 1u << 20);
+  trace::declareTraceOptions(s);
   return s;
 }
 
-// The workload workload.name and workload.size name; `label` gets "name (size N)".
+// The workload workload.trace names, else workload.name and workload.size; `label` gets
+// "trace PATH" or "name (size N)".
 Workload loadWorkload(const Config& config, std::string* label = nullptr) {
+  const std::string& tracePath = config.getString("workload.trace");
+  if (!tracePath.empty()) {
+    if (label) *label = "trace " + tracePath;
+    return trace::loadTrace(tracePath, trace::loadTraceOptions(config));
+  }
   const std::string name = config.getString("workload.name");
   std::uint32_t size = static_cast<std::uint32_t>(config.getUInt("workload.size"));
   if (size == 0) size = defaultWorkloadSize(name);
@@ -120,6 +130,8 @@ RunResult runPlatform(const PlatformInfo& platform, int argc, const char* const 
     const GpuParams params = GpuParams::load(config);
     std::string label;
     const Workload workload = loadWorkload(config, &label);
+    if (!cl.writeTrace.empty())
+      trace::writeTrace(workload, cl.writeTrace, {config.getBool("trace.write_xz")});
 
     StatsRegistry stats;
     Gpu gpu("gpu", params, policies, &config, stats,

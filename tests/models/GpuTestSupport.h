@@ -26,7 +26,7 @@ inline Workload oneCta(std::shared_ptr<const SyntheticProgram> program, std::uin
 }
 
 // `n` ALU ops on register `reg`, each depending on the one before.
-inline void chain(ProgramBuilder& b, std::uint8_t reg, unsigned n) {
+inline void chain(ProgramBuilder& b, Reg reg, unsigned n) {
   if (n == 0) return;
   b.alu(reg);
   for (unsigned i = 1; i < n; ++i) b.alu(reg, {reg});

@@ -80,7 +80,7 @@ nlohmann::json twoFourLineLoads(GpuParams p, std::uint32_t warps) {
   p.gddr.model = DramModel::Fixed;  // the figures below assume a fixed DRAM latency
   p.sm.schedulers = 1;
   ProgramBuilder b;
-  for (std::uint8_t reg : {1, 2})
+  for (Reg reg : {1, 2})
     b.load(MemSpace::Global, reg, [reg](const LaneCtx& c) {
       return kA + warpOf(c) * 0x10000 + reg * 0x1000 + std::min<Addr>(c.lane, 3) * 128;
     });

@@ -16,6 +16,8 @@ using namespace warpsim::test;
 
 namespace {
 
+constexpr Addr kData = 0x10000000;
+
 ProgramBuilder independentAlus(unsigned n) {
   ProgramBuilder b;
   for (unsigned r = 1; r <= n; ++r) b.alu(static_cast<std::uint8_t>(r));
@@ -64,6 +66,35 @@ TEST_CASE("sm rules: the scoreboard holds a write-after-write until the first re
   GpuRun r(p, oneCta(b.build(), 32));
   // First at 0, result at 10; the second issues at 10, result at 20; done at 21.
   CHECK(r.gpu->cycles() == 21);
+}
+
+TEST_CASE("sm rules: tensor ops run on their own unit one op per interval") {
+  GpuParams p = tinyGpu();
+  p.sm.tensor = PipeParams{32, 1, 32};
+  ProgramBuilder b;
+  b.tensor(1).tensor(2).alu(3);
+  GpuRun r(p, oneCta(b.build(), 32));
+  REQUIRE(r.gpu->outcome() == Gpu::Outcome::Finished);
+  // Tensor ops at 0 and 32 (the unit is busy 32 cycles); the ALU op at 1, not held by the
+  // tensor unit. The second tensor result is in at 64, done at 65.
+  CHECK(r.gpu->cycles() == 65);
+}
+
+TEST_CASE("sm rules: a fence waits for the warp's loads and then holds the warp its latency") {
+  GpuParams p = tinyGpu();
+  p.clock = ClockParams{1000, 1000, 1000, 1000};
+  p.gddr.model = DramModel::Fixed;
+  p.dram.latency = 200;
+  p.sm.fence = PipeParams{41, 32, 1};
+  ProgramBuilder b;
+  b.load(MemSpace::Global, 1, [](const LaneCtx& c) { return kData + c.lane * 4; });
+  b.fence();
+  b.alu(2);  // independent of the load: only the fence holds it
+  GpuRun r(p, oneCta(b.build(), 32));
+  REQUIRE(r.gpu->outcome() == Gpu::Outcome::Finished);
+  // SmTimingTest's load round trip: the LSU takes the response at 224. The fence issues then,
+  // the ALU op 41 cycles later; its result is in 10 cycles on, done a cycle after.
+  CHECK(r.gpu->cycles() == 224 + 41 + 10 + 1);
 }
 
 TEST_CASE("sm rules: a divergent if/else issues both paths with their masks and reconverges") {

@@ -18,9 +18,12 @@ TEST_CASE("builder: loops nested deeper than kMaxLoopDepth are rejected") {
   CHECK_THROWS_AS(nest(deeper, kMaxLoopDepth + 1), std::logic_error);
 }
 
-TEST_CASE("builder: more than three source registers are rejected") {
+TEST_CASE("builder: four source registers fit, five and registers above R255 are rejected") {
   ProgramBuilder b;
-  CHECK_THROWS_AS(b.alu(0, {1, 2, 3, 4}), std::logic_error);
+  b.alu(0, {1, 2, 3, 255});
+  CHECK_THROWS_AS(b.alu(0, {1, 2, 3, 4, 5}), std::logic_error);
+  CHECK_THROWS_AS(b.alu(0, {256}), std::logic_error);
+  CHECK_THROWS_AS(b.alu(300, {1}), std::logic_error);
 }
 
 TEST_CASE("builder: a load without a destination register is rejected") {

@@ -1,0 +1,186 @@
+#include "workload/trace/InstLineParser.h"
+
+#include <charconv>
+
+namespace warpsim::trace {
+namespace {
+
+// Splits a line into whitespace-separated tokens without allocating.
+class Tokens {
+ public:
+  explicit Tokens(std::string_view s) : s_(s) {}
+  bool next(std::string_view& tok) {
+    while (i_ < s_.size() && (s_[i_] == ' ' || s_[i_] == '\t')) ++i_;
+    if (i_ == s_.size()) return false;
+    const std::size_t b = i_;
+    while (i_ < s_.size() && s_[i_] != ' ' && s_[i_] != '\t') ++i_;
+    tok = s_.substr(b, i_ - b);
+    return true;
+  }
+  std::string_view need(const char* what) {
+    std::string_view tok;
+    if (!next(tok)) throw LineError(std::string("line ends before ") + what);
+    return tok;
+  }
+
+ private:
+  std::string_view s_;
+  std::size_t i_ = 0;
+};
+
+std::string quoted(std::string_view t) {
+  return "'" + std::string(t) + "'";
+}
+
+template <typename T>
+T number(const std::string_view tok, int base, const char* what) {
+  std::string_view digits = tok;
+  if (base == 16 && tok.size() > 2 && tok[0] == '0' && (tok[1] == 'x' || tok[1] == 'X'))
+    digits.remove_prefix(2);
+  T v{};
+  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v, base);
+  if (ec != std::errc() || end != digits.data() + digits.size() || digits.empty())
+    throw LineError(std::string("bad ") + what + " " + quoted(tok) +
+                    (base == 16 ? " (hexadecimal expected)" : " (decimal expected)"));
+  return v;
+}
+
+Reg reg(std::string_view tok) {
+  if (tok.size() < 2 || tok[0] != 'R')
+    throw LineError("bad register " + quoted(tok) + " (R0-R255 expected)");
+  const auto r = number<unsigned>(tok.substr(1), 10, "register");
+  if (r >= kMaxRegs) throw LineError("bad register " + quoted(tok) + " (R0-R255 expected)");
+  return r == 255 ? kNoReg : static_cast<Reg>(r);  // RZ reads as zero: never a dependency
+}
+
+bool allDigits(std::string_view t) {
+  if (t.empty()) return false;
+  for (char c : t)
+    if (c < '0' || c > '9') return false;
+  return true;
+}
+
+}  // namespace
+
+MemSpace resolveGeneric(Addr addr, const GenericWindows& w) {
+  if (w.accelsimRule) {  // Accel-Sim's trace_driven.cc, with GPGPU-Sim's 8 KiB local window
+    if (w.shmemBase == 0 || w.localBase == 0) return MemSpace::Shared;
+    if (addr >= w.shmemBase && addr < w.localBase) return MemSpace::Shared;
+    if (addr >= w.localBase && addr < w.localBase + 8 * 1024) return MemSpace::Local;
+    return MemSpace::Global;
+  }
+  constexpr Addr kWindow = Addr{16} << 20;
+  if (w.shmemBase && addr >= w.shmemBase && addr - w.shmemBase < kWindow) return MemSpace::Shared;
+  if (w.localBase && addr >= w.localBase && addr - w.localBase < kWindow) return MemSpace::Local;
+  return MemSpace::Global;
+}
+
+InstLineParser::InstLineParser(const TraceHeader& header, const SassIsa& isa,
+                               const TraceOptions& options)
+    : isa_(isa),
+      version_(header.tracerVersion),
+      lineinfo_(header.lineinfo),
+      quirks_(options.accelsimQuirks),
+      windows_{header.shmemBase, header.localBase, options.accelsimQuirks} {
+  if (options.unknownOpcodes) unknown_ = SassOpInfo{*options.unknownOpcodes};
+}
+
+std::uint8_t InstLineParser::accessSizeOf(std::string_view opcode, bool accelsimQuirks) {
+  std::size_t dot = opcode.find('.');
+  while (dot != std::string_view::npos) {
+    const std::size_t end = opcode.find('.', dot + 1);
+    std::string_view t =
+        opcode.substr(dot + 1, end == std::string_view::npos ? end : end - dot - 1);
+    dot = end;
+    const bool sized = t.size() > 1 && (t[0] == 'U' || (t[0] == 'S' && !accelsimQuirks));
+    if (sized) t.remove_prefix(1);
+    if (!allDigits(t) || t.size() > 4) continue;
+    const unsigned bits = number<unsigned>(t, 10, "size");
+    if (bits >= 8 && bits <= 1024)
+      return static_cast<std::uint8_t>(bits / 8 > 255 ? 255 : bits / 8);
+  }
+  return 4;
+}
+
+const SassOpInfo* InstLineParser::classify(std::string_view opcode) const {
+  const std::string_view base = opcode.substr(0, opcode.find('.'));
+  if (const SassOpInfo* info = findSassOp(isa_, base)) return info;
+  if (unknown_) return nullptr;
+  throw LineError("unknown opcode " + quoted(opcode) + " for " + std::string(isa_.family) +
+                  " (set trace.unknown_opcodes to map unknown opcodes to a class)");
+}
+
+InstLineParser::Notes InstLineParser::parse(std::string_view line, TraceInst& out,
+                                            std::vector<Addr>& pool) const {
+  Notes notes;
+  Tokens t(line);
+  if (version_ < 3)  // older traces: thread block and warp on every line
+    for (const char* what : {"thread block x", "thread block y", "thread block z", "warp"})
+      number<unsigned>(t.need(what), 10, what);
+  if (lineinfo_) number<std::uint64_t>(t.need("line number"), 10, "line number");
+  out = TraceInst{};
+  out.pc = number<std::uint32_t>(t.need("PC"), 16, "PC");
+  out.mask = number<std::uint32_t>(t.need("mask"), 16, "mask");
+  const auto dsts = number<unsigned>(t.need("destination count"), 10, "destination count");
+  if (dsts > 1) throw LineError("destination count " + std::to_string(dsts) + " (0 or 1 allowed)");
+  if (dsts == 1) out.dst = reg(t.need("destination register"));
+  const std::string_view opcode = t.need("opcode");
+  const SassOpInfo* info = classify(opcode);
+  notes.unknownOpcode = info == nullptr;
+  const SassOpInfo op = info ? *info : *unknown_;
+  const auto srcs = number<unsigned>(t.need("source count"), 10, "source count");
+  if (srcs > kMaxSrcRegs)
+    throw LineError("source count " + std::to_string(srcs) + " (at most 4 allowed)");
+  for (unsigned i = 0; i < srcs; ++i) out.src[i] = reg(t.need("source register"));
+  const auto width = number<unsigned>(t.need("memory width"), 10, "memory width");
+
+  const unsigned lanes = static_cast<unsigned>(__builtin_popcount(out.mask));
+  const std::size_t first = pool.size();
+  if (width > 0) {
+    const auto mode = number<unsigned>(t.need("address mode"), 10, "address mode");
+    if (mode == 0) {
+      for (unsigned i = 0; i < lanes; ++i)
+        pool.push_back(number<Addr>(t.need("address"), 16, "address"));
+    } else if (mode == 1 || mode == 2) {
+      Addr a = number<Addr>(t.need("base address"), 16, "base address");
+      const bool stride = mode == 1;
+      const auto step = stride ? number<std::int64_t>(t.need("stride"), 10, "stride") : 0;
+      bool gap = false;  // Accel-Sim's base+stride decoder stops at the first gap
+      for (unsigned lane = 0, k = 0; lane < kWarpSize; ++lane) {
+        if (!(out.mask >> lane & 1u)) {
+          gap = k > 0;
+          continue;
+        }
+        if (k > 0) a += stride ? step : number<std::int64_t>(t.need("delta"), 10, "delta");
+        pool.push_back(stride && quirks_ && gap ? 0 : a);
+        ++k;
+      }
+    } else {
+      throw LineError("address mode " + std::to_string(mode) + " (0, 1 or 2 allowed)");
+    }
+  }
+  if (version_ >= 5) {
+    std::string_view imm;
+    if (t.next(imm)) number<std::int64_t>(imm, 10, "immediate");
+  }
+  std::string_view extra;
+  notes.trailingTokens = t.next(extra);
+
+  out.op = op.op;
+  if (op.op == OpClass::Mem && width > 0) {
+    out.space = op.space;
+    out.memOp = op.memOp;
+    out.accessSize = accessSizeOf(opcode, quirks_);
+    out.addrIndex = static_cast<std::uint32_t>(first);
+    if (out.space == MemSpace::Generic)
+      out.space = resolveGeneric(lanes ? pool[first] : 0, windows_);
+  } else {
+    // Not a memory instruction, or one whose addresses the tracer did not record (a constant
+    // operand): it issues as an ALU instruction.
+    if (op.op == OpClass::Mem) out.op = OpClass::Alu;
+    pool.resize(first);
+  }
+  return notes;
+}
+
+}  // namespace warpsim::trace

@@ -1,0 +1,47 @@
+#pragma once
+// Decodes one instruction line of a kernel trace:
+//   [tb_x tb_y tb_z warp (versions < 3)] [line_num (lineinfo)] PC mask dest_num [R<d>]
+//   OPCODE src_num [R<s>...] mem_width [mode addr...] [imm (version 5)]
+// Does not allocate once the address pool has grown; throws LineError (no file or line: the
+// caller adds them) for anything it cannot read.
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "workload/trace/SassOpcodes.h"
+#include "workload/trace/TraceFormat.h"
+
+namespace warpsim::trace {
+
+struct LineError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+class InstLineParser {
+ public:
+  InstLineParser(const TraceHeader& header, const SassIsa& isa, const TraceOptions& options);
+
+  // What the caller may want to warn about, once per file.
+  struct Notes {
+    bool trailingTokens = false;  // tokens after everything the line should have
+    bool unknownOpcode = false;   // an opcode missing from the table, mapped by the option
+  };
+  // Decodes `line` into `out`, appending the addresses of its active lanes to `pool`.
+  Notes parse(std::string_view line, TraceInst& out, std::vector<Addr>& pool) const;
+
+  // The access size in bytes an opcode's suffixes give (".64" 8, ".128" 16, ".U8" 1, ...).
+  static std::uint8_t accessSizeOf(std::string_view opcode, bool accelsimQuirks);
+
+ private:
+  const SassOpInfo* classify(std::string_view opcode) const;
+
+  const SassIsa& isa_;
+  unsigned version_;
+  bool lineinfo_;
+  bool quirks_;
+  std::optional<SassOpInfo> unknown_;
+  GenericWindows windows_;
+};
+
+}  // namespace warpsim::trace

@@ -1,0 +1,73 @@
+#pragma once
+// One kernel's trace file (kernel-N.traceg or .traceg.xz). Opening it reads the header and
+// checks the whole body once, streaming (structure, every instruction line, counts), keeping
+// only where each thread block starts. Thread blocks are decoded again when the CTA
+// dispatcher launches them, so memory holds the resident CTAs only, never the whole trace.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "workload/KernelDesc.h"
+#include "workload/trace/InstLineParser.h"
+#include "workload/trace/LineReader.h"
+#include "workload/trace/TraceFormat.h"
+
+namespace warpsim::trace {
+
+// A decoded thread block: the instructions of its warps one after another, and the addresses
+// of their active lanes.
+struct CtaTrace {
+  std::vector<TraceInst> insts;
+  std::vector<Addr> addrs;
+  struct Range {
+    std::uint32_t begin = 0, end = 0;
+  };
+  std::vector<Range> warps;  // warp w's instructions: insts[warps[w].begin, warps[w].end)
+};
+
+class KernelTrace {
+ public:
+  // Throws TraceError (file and line) for anything the file does not follow.
+  KernelTrace(const std::string& path, const TraceOptions& options);
+
+  const TraceHeader& header() const { return header_; }
+  const std::string& path() const { return path_; }
+  std::uint64_t warpInstructions() const { return warpInsts_; }      // instruction lines
+  std::uint64_t threadInstructions() const { return threadInsts_; }  // sum of popcount(mask)
+  std::uint32_t warpsPerCta() const { return warpsPerCta_; }
+
+  // The decoded thread block `cta` (linear, x fastest). Reads the file from the block's start;
+  // the last block read is kept, since an SM asks for each warp of a block in turn.
+  std::shared_ptr<const CtaTrace> cta(CtaId cta);
+
+  // The kernel as the timing model sees it; its warps' streams come from this trace.
+  static KernelDesc describe(const std::shared_ptr<KernelTrace>& trace);
+
+ private:
+  void readHeader();
+  void scanBody();
+  // Reads a thread block from the line after its #BEGIN_TB to its #END_TB and returns its
+  // linear id; decodes it into `out`, or only checks and counts it when `out` is null.
+  std::uint64_t readBlock(CtaTrace* out);
+  [[noreturn]] void fail(const std::string& what) const;
+  void warnOnce(bool& warned, const std::string& what);
+
+  std::string path_;
+  TraceOptions options_;
+  std::unique_ptr<LineReader> reader_;  // open while checking and while blocks are read
+  TraceHeader header_;
+  std::unique_ptr<InstLineParser> parser_;
+  std::uint32_t warpsPerCta_ = 0;
+  std::uint64_t warpInsts_ = 0, threadInsts_ = 0;
+  struct BlockStart {
+    std::uint64_t offset = 0, lineBefore = 0;
+  };
+  std::vector<BlockStart> blocks_;  // by linear CTA id
+  std::uint64_t cachedId_ = ~std::uint64_t{0};
+  std::shared_ptr<const CtaTrace> cached_;
+  std::vector<Addr> scratchAddrs_;
+  bool warnedTrailing_ = false, warnedUnknown_ = false;
+};
+
+}  // namespace warpsim::trace

@@ -1,0 +1,39 @@
+#include "workload/trace/TraceConfig.h"
+
+#include "config/Config.h"
+
+namespace warpsim::trace {
+
+void declareTraceOptions(ConfigSchema& s) {
+  s.addString("workload.trace", "",
+              "Accel-Sim trace to run: a kernelslist.g or its folder (--trace); empty: run "
+              "workload.name");
+  s.addBool("trace.accelsim_quirks", false,
+            "read traces as Accel-Sim does: base+stride addresses stop at the first gap in the "
+            "mask, its generic-address rule, .S8/.S16 as 4 bytes");
+  s.addEnum("trace.unknown_opcodes", "error",
+            {"error", "alu", "sfu", "dp", "branch", "tensor", "fence"},
+            "what an opcode missing from the SASS table is: an error, or issued as this class");
+  s.addBool("trace.write_xz", false, "--write-trace writes kernel files as .traceg.xz");
+}
+
+TraceOptions loadTraceOptions(const Config& c) {
+  TraceOptions o;
+  o.accelsimQuirks = c.getBool("trace.accelsim_quirks");
+  const std::string& u = c.getString("trace.unknown_opcodes");
+  if (u == "alu")
+    o.unknownOpcodes = OpClass::Alu;
+  else if (u == "sfu")
+    o.unknownOpcodes = OpClass::Sfu;
+  else if (u == "dp")
+    o.unknownOpcodes = OpClass::Dp;
+  else if (u == "branch")
+    o.unknownOpcodes = OpClass::Branch;
+  else if (u == "tensor")
+    o.unknownOpcodes = OpClass::Tensor;
+  else if (u == "fence")
+    o.unknownOpcodes = OpClass::Fence;
+  return o;
+}
+
+}  // namespace warpsim::trace

@@ -1,0 +1,77 @@
+#include "workload/trace/TraceWorkload.h"
+
+#include <sys/stat.h>
+
+#include <chrono>
+#include <memory>
+
+#include "workload/trace/KernelTrace.h"
+#include "workload/trace/LineReader.h"
+#include "workload/trace/TraceError.h"
+
+namespace warpsim::trace {
+namespace {
+
+bool isDirectory(const std::string& p) {
+  struct stat st {};
+  return ::stat(p.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+bool exists(const std::string& p) {
+  struct stat st {};
+  return ::stat(p.c_str(), &st) == 0;
+}
+
+bool endsWith(std::string_view s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+}  // namespace
+
+Workload loadTrace(const std::string& path, const TraceOptions& options, TraceSummary* summary) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const std::string list = isDirectory(path) ? path + "/kernelslist.g" : path;
+  if (!exists(list))
+    throw TraceError(list, 0,
+                     isDirectory(path) ? "no kernelslist.g in the trace folder"
+                                       : "no such file (a kernelslist.g or its folder expected)");
+  const std::size_t slash = list.rfind('/');
+  const std::string dir = slash == std::string::npos ? "." : list.substr(0, slash);
+
+  Workload w;
+  w.name = "trace:" + path;
+  LineReader reader(list);
+  std::string_view line;
+  TraceSummary s;
+  s.listPath = list;
+  while (reader.next(line)) {
+    while (!line.empty() && (line.back() == ' ' || line.back() == '\t')) line.remove_suffix(1);
+    if (line.substr(0, 6) != "kernel") continue;  // MemcpyHtoD and anything else: ignored
+    std::string file = dir + "/" + std::string(line);
+    if (!exists(file) && exists(file + ".xz")) file += ".xz";
+    if (!exists(file))
+      throw TraceError(list, reader.lineNumber(),
+                       "kernel file '" + std::string(line) + "' not found in " + dir);
+    const std::string_view name =
+        endsWith(file, ".xz") ? std::string_view(file).substr(0, file.size() - 3) : file;
+    if (endsWith(name, ".trace"))
+      throw TraceError(
+          list, reader.lineNumber(),
+          "'" + std::string(line) +
+              "' is the NVBit tracer's raw output; run Accel-Sim's "
+              "post-processor (util/tracer_nvbit/tracer_tool/traces-processing) to make "
+              ".traceg files and list those");
+    auto kernel = std::make_shared<KernelTrace>(file, options);
+    s.warpInstructions += kernel->warpInstructions();
+    s.threadInstructions += kernel->threadInstructions();
+    ++s.kernels;
+    w.kernels.push_back(KernelTrace::describe(kernel));
+  }
+  if (w.kernels.empty())
+    throw TraceError(list, 0, "lists no kernel (no line starting with 'kernel')");
+  s.scanSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (summary) *summary = s;
+  return w;
+}
+
+}  // namespace warpsim::trace
