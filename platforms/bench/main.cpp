@@ -38,6 +38,10 @@ int sc_main(int argc, char* argv[]) {
       "{:.0f} cycles/s, peak RSS {} KiB\n",
       platform, r.warpInstructions, r.cycles, r.wallSeconds, r.warpInstructions / r.wallSeconds,
       r.cycles / r.wallSeconds, usage.ru_maxrss);
+  if (r.traceLines)
+    std::cout << fmt::format(
+        "bench trace check: {} instruction lines in {:.3f} s: {:.0f} lines/s\n", r.traceLines,
+        r.traceScanSeconds, r.traceLines / r.traceScanSeconds);
   return 0;
 }
 

@@ -53,11 +53,18 @@ ConfigSchema makeSchema() {
 
 // The workload workload.trace names, else workload.name and workload.size; `label` gets
 // "trace PATH" or "name (size N)".
-Workload loadWorkload(const Config& config, std::string* label = nullptr) {
+Workload loadWorkload(const Config& config, std::string* label = nullptr,
+                      RunResult* result = nullptr) {
   const std::string& tracePath = config.getString("workload.trace");
   if (!tracePath.empty()) {
     if (label) *label = "trace " + tracePath;
-    return trace::loadTrace(tracePath, trace::loadTraceOptions(config));
+    trace::TraceSummary summary;
+    Workload w = trace::loadTrace(tracePath, trace::loadTraceOptions(config), &summary);
+    if (result) {
+      result->traceLines = summary.warpInstructions;
+      result->traceScanSeconds = summary.scanSeconds;
+    }
+    return w;
   }
   const std::string name = config.getString("workload.name");
   std::uint32_t size = static_cast<std::uint32_t>(config.getUInt("workload.size"));
@@ -129,7 +136,7 @@ RunResult runPlatform(const PlatformInfo& platform, int argc, const char* const 
 
     const GpuParams params = GpuParams::load(config);
     std::string label;
-    const Workload workload = loadWorkload(config, &label);
+    const Workload workload = loadWorkload(config, &label, &r);
     if (!cl.writeTrace.empty())
       trace::writeTrace(workload, cl.writeTrace, {config.getBool("trace.write_xz")});
 

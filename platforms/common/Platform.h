@@ -31,6 +31,10 @@ struct RunResult {
   bool simulated = false;  // false for --help, --list-*, --dump-config and errors
   std::uint64_t cycles = 0, warpInstructions = 0, threadInstructions = 0;
   double wallSeconds = 0;
+  // A trace run: its instruction lines and the time reading and checking them took, before the
+  // simulation (lib/workload/trace/README.md).
+  std::uint64_t traceLines = 0;
+  double traceScanSeconds = 0;
   nlohmann::json stats;
 };
 

@@ -32,3 +32,17 @@ TEST_CASE("bench: an unknown --platform lists the known ones") {
   CHECK(r.exitCode == 1);
   CHECK(r.err == "warpsim-bench: error: --platform 'nope': unknown; known: ccws30, fermi, owl28\n");
 }
+
+TEST_CASE("bench: a trace run also reports how fast its lines were read and checked") {
+  ScratchDir dir;
+  REQUIRE(runTool("warpsim-fermi",
+                  "--quiet --workload stream --set workload.size=1 "
+                  "--write-trace " +
+                      dir.file("t"))
+              .exitCode == 0);
+  const ToolRun r = runTool("warpsim-bench", "--trace " + dir.file("t") + " --set gpu.sms=2");
+  REQUIRE(r.exitCode == 0);
+  CHECK_THAT(r.out, Catch::Contains("\nbench fermi: 1664 warp instructions, "));
+  CHECK_THAT(r.out, Catch::Matches("(.|\n)*bench trace check: 1664 instruction lines in [0-9.]+ "
+                                   "s: [0-9]+ lines/s\n"));
+}
