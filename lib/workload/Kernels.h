@@ -25,6 +25,9 @@ Workload makeStencil(std::uint32_t size);
 Workload makeStream(std::uint32_t size);
 Workload makeThrash(std::uint32_t size);
 Workload makeEdgeWalk(std::uint32_t size);
+// pchase with `size` passes over the default footprint and stride.
+constexpr std::uint64_t kPchaseFootprint = 64 * 1024, kPchaseStride = 128;
+Workload makePchase(std::uint32_t size);
 Workload makeTile(std::uint32_t size);
 
 }  // namespace warpsim::kernels

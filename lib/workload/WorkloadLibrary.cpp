@@ -19,7 +19,7 @@ struct Entry {
 };
 
 // Sorted by name. Default sizes give 2.5-3.5 million warp instructions (see the test figures).
-constexpr std::array<Entry, 9> kWorkloads{{
+constexpr std::array<Entry, 10> kWorkloads{{
     {"cp",
      "CP-like 2D grid (8 x 4*size CTAs of 32x4 threads): 16 atoms from constant memory, then "
      "two loads and stores per thread; strides 128 B along x, 8 KiB along y",
@@ -37,6 +37,11 @@ constexpr std::array<Entry, 9> kWorkloads{{
      "BFS-like gather: per-node loop over a skewed, data-dependent degree (divergent), "
      "scattered neighbour loads, predicated visited stores",
      &kernels::makeGraph, 1024, 4096},
+    {"pchase",
+     "pointer chase: one warp, one active lane, dependent loads over "
+     "workload.pchase_footprint bytes at workload.pchase_stride, size passes; unloaded "
+     "latencies",
+     &kernels::makePchase, 4, 4096},
     {"scalarprod",
      "scalarProd-like 1D grid of 16*size CTAs of 256 threads: two iterated loads (16 "
      "executions each, 1 KiB apart), one dot product per CTA",

@@ -67,7 +67,7 @@ tlm::tlm_sync_enum Cache::fwFromAbove(Payload& trans, tlm::tlm_phase& phase, sc_
     heldSince_ = t;
     return tlm::TLM_ACCEPTED;
   }
-  input_.push(Waiter{&trans, t}, t + 1);
+  enter(Waiter{&trans, t}, t);
   // A refusable request learns at its lookup whether it was taken (END_REQ) or refused.
   if (refusable(trans)) return tlm::TLM_ACCEPTED;
   phase = tlm::END_REQ;
@@ -92,8 +92,23 @@ tlm::tlm_sync_enum Cache::bwFromBelow(Payload& trans, tlm::tlm_phase& phase, sc_
 
 // ---- one cycle ----------------------------------------------------------------------------
 
+// An accepted request goes through the access pipeline, if any, then waits in the input queue.
+void Cache::enter(const Waiter& w, Cycle t) {
+  if (params_.accessLatency == 0)
+    input_.push(w, t + 1);
+  else
+    pipeline_.push(w, t + 1 + params_.accessLatency);
+}
+
+// Requests leave the pipeline in order, as the input queue has room; it admits new ones only
+// while the input queue has room, so it holds at most what arrives in access_latency cycles.
+void Cache::drainPipeline(Cycle t) {
+  while (pipeline_.ready(t) && !input_.full()) input_.push(pipeline_.pop(), t);
+}
+
 bool Cache::tick() {
   const Cycle t = now();
+  drainPipeline(t);
   processFills(t);
   sendBelow(t);
   processInput(t);
@@ -202,7 +217,7 @@ void Cache::takeHeld(Cycle t) {
   Payload* h = held_;
   held_ = nullptr;
   stats_.upstreamStallCycles.inc(spanTo(heldSince_, t));
-  input_.push(Waiter{h, t}, t + 1);
+  enter(Waiter{h, t}, t);
   if (refusable(*h)) return;  // END_REQ at its lookup
   tlm::tlm_phase phase = tlm::END_REQ;
   sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
@@ -283,6 +298,7 @@ bool Cache::scheduleNext(Cycle t) {
   if (!fills_.empty()) consider(fills_.frontVisibleAt());
   if (!missQueue_.empty() && !awaitingEndReq_) consider(missQueue_.frontVisibleAt());
   if (!input_.empty() && stall_ == Stall::None) consider(input_.frontVisibleAt());
+  if (!pipeline_.empty() && !input_.full()) consider(pipeline_.frontVisibleAt());
   if (!hitResponses_.empty()) consider(hitResponses_.frontVisibleAt());
   if (next == kNever) return false;
   if (next == t + 1) return true;
@@ -291,10 +307,11 @@ bool Cache::scheduleNext(Cycle t) {
 }
 
 void Cache::describeWaits(std::ostream& os) const {
-  const bool idle = input_.empty() && !held_ && mshrs_.inUse() == 0 && missQueue_.empty() &&
-                    fills_.empty() && hitResponses_.empty();
+  const bool idle = pipeline_.empty() && input_.empty() && !held_ && mshrs_.inUse() == 0 &&
+                    missQueue_.empty() && fills_.empty() && hitResponses_.empty();
   if (idle) return;
   os << name() << ": " << input_.size() << "/" << params_.inputQueue << " requests queued";
+  if (!pipeline_.empty()) os << " (" << pipeline_.size() << " more in the access pipeline)";
   if (stall_ != Stall::None)
     os << " (head waits since cycle " << stallSince_ << " for "
        << toString(static_cast<std::uint8_t>(stall_)) << ")";

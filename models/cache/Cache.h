@@ -118,6 +118,8 @@ class Cache : public sc_core::sc_module,
   // One cycle's stages, in tick order (Cache.cpp).
   void processFills(Cycle t);
   void sendBelow(Cycle t);
+  void enter(const Waiter& w, Cycle t);
+  void drainPipeline(Cycle t);
   void processInput(Cycle t);
   void sendHitResponses(Cycle t);
   bool scheduleNext(Cycle t);
@@ -158,6 +160,7 @@ class Cache : public sc_core::sc_module,
   Watchdog& watchdog_;
   TagArray tags_;
   MshrTable mshrs_;
+  TimedQueue<Waiter> pipeline_;      // accepted, in the access pipeline (access_latency > 0)
   TimedQueue<Waiter> input_;         // accepted requests, visible the cycle after acceptance
   TimedQueue<Waiter> hitResponses_;  // due at lookup + hit_latency - 1 (monotonic)
   TimedQueue<Payload*> missQueue_;   // our payloads for below; unbounded, capacity ours to enforce

@@ -100,6 +100,10 @@ void CacheParams::declare(ConfigSchema& s, const std::string& prefix, const Cach
   s.addUInt(x + "hit_latency", d.hitLatency,
             "cycles of the cache's clock from a request's arrival to its response on a hit", 1,
             100000);
+  s.addUInt(x + "access_latency", d.accessLatency,
+            "cycles every access spends in the cache's pipeline before its lookup, hit or miss "
+            "(GPGPU-Sim's ROP latency on the L2); added to hit_latency for hits",
+            0, 100000);
   s.addUInt(x + "mshr_entries", d.mshrEntries, "lines with a miss outstanding (MSHRs)", 1, 4096);
   s.addUInt(x + "mshr_merges", d.mshrMerges,
             "requests one MSHR entry holds, the first miss included", 1, 1024);
@@ -136,6 +140,7 @@ CacheParams CacheParams::load(const Config& c, const std::string& prefix) {
   p.lineSize = static_cast<std::uint32_t>(c.getSize(x + "line_size"));
   p.replacement = c.getString(x + "replacement");
   p.hitLatency = u32("hit_latency");
+  p.accessLatency = u32("access_latency");
   p.mshrEntries = u32("mshr_entries");
   p.mshrMerges = u32("mshr_merges");
   p.missQueue = u32("miss_queue");

@@ -30,10 +30,13 @@ struct CacheParams {
   std::uint32_t lineSize = 128;     // bytes
   std::string replacement = "lru";  // lru | fifo
   std::uint32_t hitLatency = 1;     // cycles from arrival to a hit's response
-  std::uint32_t mshrEntries = 64;   // lines with a miss outstanding
-  std::uint32_t mshrMerges = 8;     // requests per MSHR entry, the first included
-  std::uint32_t missQueue = 8;      // requests waiting to go below
-  std::uint32_t inputQueue = 2;     // requests accepted but not yet looked up
+  // Cycles every access spends in the cache's pipeline before its lookup (GPGPU-Sim's ROP
+  // latency on the L2): hits and misses alike pay it. 0: none.
+  std::uint32_t accessLatency = 0;
+  std::uint32_t mshrEntries = 64;  // lines with a miss outstanding
+  std::uint32_t mshrMerges = 8;    // requests per MSHR entry, the first included
+  std::uint32_t missQueue = 8;     // requests waiting to go below
+  std::uint32_t inputQueue = 2;    // requests accepted but not yet looked up
   WritePolicy writePolicy = WritePolicy::WriteEvict;
   AllocatePolicy allocate = AllocatePolicy::OnMiss;
   bool perfect = false;                   // every access hits; nothing goes below

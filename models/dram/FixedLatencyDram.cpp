@@ -8,7 +8,11 @@
 namespace warpsim {
 
 void FixedDramParams::declare(ConfigSchema& s) {
-  s.addUInt("dram.latency", 580, "fixed model: DRAM cycles from arrival to response", 1, 100000000);
+  s.addUInt("dram.latency", 0,
+            "DRAM cycles of fixed latency: the whole access with the fixed model (at least 1); "
+            "with gddr, added to every response after its data transfer (GPGPU-Sim's "
+            "-dram_latency)",
+            0, 100000000);
   s.addUInt("dram.queue", 32, "requests a channel holds before it refuses more", 1, 4096);
   s.addUInt("dram.per_cycle", 1, "fixed model: responses per DRAM cycle", 1, 64);
 }
@@ -16,6 +20,8 @@ void FixedDramParams::declare(ConfigSchema& s) {
 FixedDramParams FixedDramParams::load(const Config& c) {
   FixedDramParams p;
   p.latency = static_cast<std::uint32_t>(c.getUInt("dram.latency"));
+  if (p.latency == 0 && c.getString("dram.model") == "fixed")
+    throw ConfigError("dram.latency = 0: the fixed model needs at least 1 DRAM cycle");
   p.queue = static_cast<std::uint32_t>(c.getUInt("dram.queue"));
   p.perCycle = static_cast<std::uint32_t>(c.getUInt("dram.per_cycle"));
   return p;

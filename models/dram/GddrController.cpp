@@ -121,6 +121,7 @@ bool GddrController::tick() {
   }
   if (!incoming_.empty()) next = std::min(next, incoming_.frontVisibleAt());
   if (!done_.empty()) next = std::min(next, done_.frontVisibleAt());
+  if (!returning_.empty()) next = std::min(next, returning_.frontVisibleAt());
   if (next == kNever) return false;
   next = std::max(next, t + 1);
   if (next == t + 1) return true;
@@ -138,11 +139,22 @@ void GddrController::deliver(Cycle t) {
       --outstanding_;
       if (c.payload->is_read()) readLatency_.add(t - c.arrived);
     }
-    c.payload->set_response_status(tlm::TLM_OK_RESPONSE);
-    tlm::tlm_phase phase = tlm::BEGIN_RESP;
-    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-    socket[c.port]->nb_transport_bw(*c.payload, phase, delay);  // taken at once
+    if (params_.latency == 0)
+      respond(*c.payload, c.port);
+    else
+      returning_.push(Returning{c.payload, c.port}, t + params_.latency);
   }
+  while (returning_.ready(t)) {
+    const Returning r = returning_.pop();
+    respond(*r.payload, r.port);
+  }
+}
+
+void GddrController::respond(Payload& payload, int port) {
+  payload.set_response_status(tlm::TLM_OK_RESPONSE);
+  tlm::tlm_phase phase = tlm::BEGIN_RESP;
+  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+  socket[port]->nb_transport_bw(payload, phase, delay);  // taken at once
 }
 
 // One command per cycle: the oldest demand whose column command (a row hit) can issue, else the

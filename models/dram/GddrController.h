@@ -77,6 +77,7 @@ class GddrController : public sc_core::sc_module, public Clocked, public IDiagno
                                    sc_core::sc_time&);
   void accept(Payload& trans, int port, Cycle t);
   void deliver(Cycle t);
+  void respond(Payload& payload, int port);
   bool issue(Cycle t, Cycle& next);
   void viewQueue();
   void bankCandidates(std::uint32_t b, Candidate& demand, Candidate& prefetch) const;
@@ -103,10 +104,15 @@ class GddrController : public sc_core::sc_module, public Clocked, public IDiagno
   TimedQueue<DramRequest> incoming_;  // accepted, visible the next cycle
   std::vector<DramRequest> queue_;    // visible, oldest first; capacity reserved
   TimedQueue<Completion> done_;       // data transfers in flight, in bus order
-  HeldRequests held_;                 // arrived while full; END_REQ withheld
-  Cycle actAnyReady_ = 0;             // tRRD after the last ACT
-  Cycle colAnyReady_ = 0;             // tCCD after the last column command
-  Cycle busFree_ = 0;                 // the data bus is taken until then
+  struct Returning {
+    Payload* payload = nullptr;
+    int port = 0;
+  };
+  TimedQueue<Returning> returning_;  // done, in the fixed latency (dram.latency) on their way
+  HeldRequests held_;                // arrived while full; END_REQ withheld
+  Cycle actAnyReady_ = 0;            // tRRD after the last ACT
+  Cycle colAnyReady_ = 0;            // tCCD after the last column command
+  Cycle busFree_ = 0;                // the data bus is taken until then
   // Span accounting (README.md: BLP).
   Cycle spanFrom_ = 0, fullSince_ = ~Cycle{0};  // fullSince_: not full
   std::uint32_t busyBanks_ = 0, outstanding_ = 0;

@@ -67,6 +67,7 @@ GddrParams GddrParams::load(const Config& c) {
   for (const TimingOption& o : kTiming) p.t.*o.field = static_cast<std::uint32_t>(c.getUInt(o.key));
   p.busBytes = static_cast<std::uint32_t>(c.getSize("dram.bus_bytes"));
   p.queue = static_cast<std::uint32_t>(c.getUInt("dram.queue"));
+  p.latency = static_cast<std::uint32_t>(c.getUInt("dram.latency"));
   p.scheduler = c.getString("dram.scheduler");
   p.prefetch = c.getString("dram.prefetch") == "opportunistic" ? DramPrefetch::Opportunistic
                                                                : DramPrefetch::None;

@@ -47,6 +47,10 @@ ConfigSchema makeSchema() {
   GpuParams::declare(s);
   s.addString("workload.name", "stream", "built-in workload (see --list-workloads)");
   s.addUInt("workload.size", 0, "workload problem size (0: the workload's default)", 0, 1u << 20);
+  s.addSize("workload.pchase_footprint", "64KiB", "pchase: bytes walked by each pass", 1,
+            std::uint64_t{1} << 28);
+  s.addSize("workload.pchase_stride", "128B", "pchase: bytes between consecutive loads", 1,
+            std::uint64_t{1} << 28);
   trace::declareTraceOptions(s);
   return s;
 }
@@ -70,6 +74,9 @@ Workload loadWorkload(const Config& config, std::string* label = nullptr,
   std::uint32_t size = static_cast<std::uint32_t>(config.getUInt("workload.size"));
   if (size == 0) size = defaultWorkloadSize(name);
   if (label) *label = name + " (size " + std::to_string(size) + ")";
+  if (name == "pchase")
+    return makePchase(size, config.getSize("workload.pchase_footprint"),
+                      config.getSize("workload.pchase_stride"));
   return makeWorkload(name, size);
 }
 

@@ -52,7 +52,7 @@ TEST_CASE("config error: an unknown workload lists the known ones") {
   const std::string err = failingRun("--workload nosuch");
   CHECK(err == kProgram +
                    ": error: unknown workload 'nosuch'; known: cp, ctareuse, edgewalk, graph, "
-                   "scalarprod, stencil, stream, thrash, tile\n");
+                   "pchase, scalarprod, stencil, stream, thrash, tile\n");
 }
 
 TEST_CASE("config error: a workload size past the workload's maximum names the range") {

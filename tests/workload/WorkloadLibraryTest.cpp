@@ -14,14 +14,14 @@ TEST_CASE("library: lists the workloads sorted by name with descriptions") {
     CHECK_FALSE(w.description.empty());
     CHECK(w.description.find('\n') == std::string::npos);
   }
-  CHECK(names == std::vector<std::string>{"cp", "ctareuse", "edgewalk", "graph", "scalarprod",
-                                          "stencil", "stream", "thrash", "tile"});
+  CHECK(names == std::vector<std::string>{"cp", "ctareuse", "edgewalk", "graph", "pchase",
+                                          "scalarprod", "stencil", "stream", "thrash", "tile"});
 }
 
 TEST_CASE("library: an unknown workload names the known ones") {
   CHECK_THROWS_WITH(makeWorkload("x", 1),
-                    "unknown workload 'x'; known: cp, ctareuse, edgewalk, graph, scalarprod, "
-                    "stencil, stream, thrash, tile");
+                    "unknown workload 'x'; known: cp, ctareuse, edgewalk, graph, pchase, "
+                    "scalarprod, stencil, stream, thrash, tile");
   CHECK_THROWS_AS(defaultWorkloadSize("x"), ConfigError);
 }
 
@@ -43,8 +43,29 @@ TEST_CASE("library: default sizes") {
   CHECK(defaultWorkloadSize("tile") == 9);
 }
 
+TEST_CASE("library: pchase is one lane of one warp chasing dependent loads") {
+  const Workload w = makePchase(2, 1024, 256);
+  REQUIRE(w.kernels.size() == 1);
+  const KernelDesc& k = w.kernels[0];
+  CHECK(k.ctaCount() == 1);
+  CHECK(k.threadsPerCta() == 1);
+  auto s = k.makeWarp(CtaId{0}, 0);
+  WarpInst in;
+  std::vector<Addr> loads;
+  while (s->next(in)) {
+    if (!in.isLoad()) continue;
+    CHECK(in.activeMask == 1u);
+    CHECK(in.dst == in.src[0]);  // each load's address depends on the previous load
+    loads.push_back(in.addr[0] - (Addr{1} << 28));
+  }
+  CHECK(loads == std::vector<Addr>{0, 256, 512, 768, 0, 256, 512, 768});
+  CHECK_THROWS_AS(makePchase(1, 128, 256), ConfigError);
+  CHECK_THROWS_AS(makePchase(0, 1024, 128), ConfigError);
+}
+
 TEST_CASE("library: every workload's kernels have warps and resources") {
   for (const WorkloadInfo& info : listWorkloads()) {
+    if (info.name == "pchase") continue;  // one thread on purpose (the test above)
     const Workload w = makeWorkload(info.name, 1);
     CHECK(w.name == info.name);
     REQUIRE_FALSE(w.kernels.empty());
