@@ -3,6 +3,8 @@
 #   make test   build, then run the whole test suite
 #   make owl-study  regenerate doc/owl-study.md (OWL schedulers on owl28; needs python3-matplotlib)
 #   make ccws-study regenerate doc/ccws-study.md (CCWS, Best-SWL, Belady on ccws30; likewise)
+#   make studies    regenerate every study in doc/ (owl, ccws, mascar, predictor, memory, cache
+#                   and sm-baselines; likewise needs python3-matplotlib)
 # They install the Debian packages warpsim needs when run as root, and name them otherwise.
 
 BUILD ?= build
@@ -10,7 +12,7 @@ JOBS ?= $(shell nproc)
 PACKAGES := cmake ninja-build g++ pkg-config libsystemc-dev libboost-program-options-dev \
             catch2 nlohmann-json3-dev libfmt-dev liblzma-dev
 
-.PHONY: run test docs deps configure clean owl-study ccws-study
+.PHONY: run test docs deps configure clean owl-study ccws-study studies
 
 deps:
 	@missing=""; \
@@ -60,6 +62,21 @@ ccws-study: configure
 	  { echo "the CCWS study needs python3-matplotlib: apt-get install python3-matplotlib"; exit 1; }
 	cmake --build $(BUILD) --target warpsim-ccws30 warpsim-best-swl warpsim-belady -j $(JOBS)
 	/usr/bin/python3 doc/studies/ccws_study.py $(BUILD)
+
+# Every study of doc/ (scripts in doc/studies/): each runs the platforms and rewrites its page
+# (doc/*-study.md, doc/sm-baselines.md) and plot; the OWL and CCWS scripts need matplotlib.
+STUDIES := owl_study ccws_study mascar_study predictor_study memory_study cache_study sm_baselines
+
+studies: configure
+	@dpkg-query -W -f='$${Status}' python3-matplotlib 2>/dev/null | grep -q "install ok installed" || \
+	  { if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+	      apt-get install -y -qq --no-install-recommends python3-matplotlib; \
+	    else echo "the studies need python3-matplotlib: apt-get install python3-matplotlib"; exit 1; fi; }
+	cmake --build $(BUILD) --target warpsim-fermi warpsim-owl28 warpsim-ccws30 warpsim-best-swl \
+	      warpsim-belady -j $(JOBS)
+	set -e; for s in $(STUDIES); do \
+	  echo "== doc/studies/$$s.py"; /usr/bin/python3 doc/studies/$$s.py $(BUILD); \
+	done
 
 clean:
 	rm -rf $(BUILD)
