@@ -9,7 +9,8 @@ include(CMakePackageConfigHelpers)
 
 set(warpsim_cmake_dir ${CMAKE_INSTALL_LIBDIR}/cmake/warpsim)
 
-install(TARGETS warpsim_core warpsim_config warpsim_stats warpsim_workload warpsim_trace
+install(TARGETS warpsim_core warpsim_config warpsim_config_gpgpusim warpsim_stats warpsim_workload
+                warpsim_trace
                 warpsim_models warpsim
                 warpsim_platform
         EXPORT warpsimTargets

@@ -20,6 +20,8 @@ po::options_description describeOptions() {
       ("trace", po::value<std::string>()->value_name("PATH"), "run an Accel-Sim trace: a kernelslist.g or its folder (instead of --workload)")
       ("write-trace", po::value<std::string>()->value_name("DIR"), "write the workload as an Accel-Sim trace (version 5) into DIR, then run it")
       ("sched", po::value<std::string>()->value_name("POLICY"), "warp scheduling policy (--list-policies)")
+      ("gpgpusim-config", po::value<std::vector<std::string>>()->value_name("FILE"), "import a GPGPU-Sim config (gpgpusim.config: -option value lines); repeatable, applied before --config")
+      ("accelsim-trace-config", po::value<std::vector<std::string>>()->value_name("FILE"), "import an Accel-Sim trace.config; repeatable, after the --gpgpusim-config files")
       ("config", po::value<std::vector<std::string>>()->value_name("FILE.ini"), "load a config file; repeatable, later files win")
       ("set", po::value<std::vector<std::string>>()->value_name("KEY=VALUE"), "set one config option; repeatable, applied after the files")
       ("stats", po::value<std::string>()->value_name("FILE.json"), "write statistics as JSON")
@@ -136,6 +138,8 @@ CommandLine parseCommandLine(int argc, const char* const argv[]) {
         "workload: a built-in one (--workload) or a trace (--trace)");
   cl.sched = text(vm, "sched");
   cl.configFiles = list(vm, "config");
+  cl.gpgpusimConfigs = list(vm, "gpgpusim-config");
+  cl.accelsimTraceConfigs = list(vm, "accelsim-trace-config");
   cl.sets = list(vm, "set");
   cl.statsPath = text(vm, "stats");
   cl.csvPath = text(vm, "csv");
@@ -160,7 +164,8 @@ CommandLine parseCommandLine(int argc, const char* const argv[]) {
 void printUsage(std::ostream& os, const std::string& program) {
   os << "Usage: " << program << " [--workload NAME] [options]\n\n"
      << describeOptions() << '\n'
-     << "Config files and --set overrides apply in the order given; later ones win.\n"
+     << "The platform's .ini applies first, then the imported GPGPU-Sim/Accel-Sim files, then\n"
+     << "--config files and --set overrides, each in the order given; later ones win.\n"
      << "Sizes take units (32KiB, 1MiB), frequencies are in MHz (700, 1.4GHz).\n";
 }
 

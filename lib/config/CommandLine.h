@@ -1,7 +1,9 @@
 #pragma once
 // The command line shared by every platform executable:
-//   sim --workload NAME [--sched POLICY] [--config FILE.ini]... [--set key=value]...
-// Config files and --set overrides apply in the order given, so later ones win.
+//   sim --workload NAME [--sched POLICY] [--gpgpusim-config FILE]... [--config FILE.ini]...
+//       [--set key=value]...
+// Imported GPGPU-Sim/Accel-Sim files, then config files, then --set overrides apply in the order
+// given, so later ones win.
 #include <cstdint>
 #include <iosfwd>
 #include <string>
@@ -17,10 +19,13 @@ struct CommandLine {
   std::string writeTrace;  // --write-trace DIR
   std::string sched;
   std::vector<std::string> configFiles;  // --config, in order
-  std::vector<std::string> sets;         // --set key=value, in order
-  std::string statsPath;                 // --stats FILE.json
-  std::string csvPath;                   // --csv FILE.csv
-  std::uint64_t maxCycles = 0;           // 0: not given
+  // GPGPU-Sim / Accel-Sim option files, in order (lib/config/gpgpusim, applyGpgpusimImports).
+  std::vector<std::string> gpgpusimConfigs;       // --gpgpusim-config
+  std::vector<std::string> accelsimTraceConfigs;  // --accelsim-trace-config
+  std::vector<std::string> sets;                  // --set key=value, in order
+  std::string statsPath;                          // --stats FILE.json
+  std::string csvPath;                            // --csv FILE.csv
+  std::uint64_t maxCycles = 0;                    // 0: not given
   bool quiet = false, listWorkloads = false, listPolicies = false, helpConfig = false,
        helpConfigMarkdown = false, dumpConfig = false, help = false;
   bool rowSharing = false;  // --row-sharing: OWL Table 4's metrics of the workload
@@ -32,9 +37,10 @@ CommandLine parseCommandLine(int argc, const char* const argv[]);
 
 void printUsage(std::ostream& os, const std::string& program);
 
-// Loads each --config file in order; then --workload, --trace, --sched and --max-cycles set
-// workload.name, workload.trace, sched.policy and sim.max_cycles (ConfigError if the schema lacks
-// the key); then each --set in order, with source "--set".
+// Loads each --config file in order (the --gpgpusim-config and --accelsim-trace-config files are
+// imported before, by applyGpgpusimImports in config/gpgpusim/Import.h); then --workload, --trace,
+// --sched and --max-cycles set workload.name, workload.trace, sched.policy and sim.max_cycles
+// (ConfigError if the schema lacks the key); then each --set in order, with source "--set".
 void applyCommandLine(Config& config, const CommandLine& commandLine);
 
 }  // namespace warpsim

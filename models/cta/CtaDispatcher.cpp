@@ -33,8 +33,11 @@ std::uint32_t ctasPerSm(const KernelDesc& k, const SmParams& sm) {
 }
 
 CtaDispatcher::CtaDispatcher(sc_core::sc_module_name name, const SmParams& sm, Hooks hooks,
-                             StatsRegistry& stats)
-    : sc_core::sc_module(name), sm_(sm), hooks_(std::move(hooks)) {
+                             StatsRegistry& stats, const CtaParams& cta)
+    : sc_core::sc_module(name),
+      sm_(sm),
+      launchLatency_(cta.kernelLaunchLatency),
+      hooks_(std::move(hooks)) {
   stats.addCounter(std::string(this->name()) + ".ctas_launched", ctasLaunched_);
   stats.addCounter(std::string(this->name()) + ".kernels_completed", kernelsCompleted_);
 }
@@ -69,11 +72,16 @@ void CtaDispatcher::startKernel(Cycle start) {
   rr_ = 0;
   limit_ = ctasPerSm(workload_->kernels[kernel_], sm_);
   kernelStart_ = start;
-  wake();
+  launchFrom_ = start + launchLatency_;
+  if (launchLatency_ == 0)
+    wake();
+  else
+    wakeAt(launchFrom_);  // the kernel launch latency: nothing to do until then
 }
 
 bool CtaDispatcher::tick() {
   if (done_ || !workload_) return false;
+  if (now() < launchFrom_) return false;  // still launching the kernel; wakeAt is on its way
   const KernelDesc& k = workload_->kernels[kernel_];
   const auto n = static_cast<std::uint32_t>(hosts_.size());
   bool launched = false;
@@ -113,8 +121,11 @@ void CtaDispatcher::ctaFinished(SmId sm) {
 void CtaDispatcher::describeWaits(std::ostream& os) const {
   if (done_ || !workload_) return;
   const KernelDesc& k = workload_->kernels[kernel_];
-  os << name() << ": kernel " << kernel_ << " '" << k.name << "': " << nextCta_ << "/"
-     << k.ctaCount() << " CTAs launched, " << finished_ << " finished; CTAs per SM:";
+  os << name() << ": kernel " << kernel_ << " '" << k.name << "': ";
+  if (nextCta_ == 0 && launchFrom_ > kernelStart_)
+    os << "launch latency until cycle " << launchFrom_ << "; ";
+  os << nextCta_ << "/" << k.ctaCount() << " CTAs launched, " << finished_
+     << " finished; CTAs per SM:";
   for (std::uint32_t r : running_) os << " " << r;
   os << " (limit " << limit_ << ")\n";
 }

@@ -2,7 +2,8 @@
 // Kernels run one at a time, in order. CTAs go to SMs round-robin, load-balanced, as OWL
 // section 2.1 describes: CTA 0 to SM 0, CTA 1 to SM 1, ..., then more per SM while its
 // resources (CTA slots, warps, threads, registers, shared memory) allow; a finished CTA's place
-// is refilled with the next CTA. At most one CTA per SM per cycle.
+// is refilled with the next CTA. At most one CTA per SM per cycle. With a kernel launch latency
+// (CtaParams), each kernel's first CTA waits that many cycles after the previous kernel ended.
 #include <cstdint>
 #include <functional>
 #include <vector>
@@ -11,6 +12,7 @@
 
 #include "core/Clocked.h"
 #include "core/Watchdog.h"
+#include "cta/CtaParams.h"
 #include "cta/ICtaHost.h"
 #include "sm/SmParams.h"
 #include "stats/Counter.h"
@@ -40,8 +42,8 @@ class CtaDispatcher : public sc_core::sc_module,
     std::function<void(Cycle end)> allDone;
   };
 
-  CtaDispatcher(sc_core::sc_module_name name, const SmParams& sm, Hooks hooks,
-                StatsRegistry& stats);
+  CtaDispatcher(sc_core::sc_module_name name, const SmParams& sm, Hooks hooks, StatsRegistry& stats,
+                const CtaParams& cta = {});
   // SM i is the i-th host added.
   void addHost(ICtaHost& host) {
     hosts_.push_back(&host);
@@ -63,6 +65,7 @@ class CtaDispatcher : public sc_core::sc_module,
   void startKernel(Cycle start);
 
   SmParams sm_;
+  Cycle launchLatency_ = 0;  // gpu.kernel_launch_latency
   std::vector<ICtaHost*> hosts_;
   Hooks hooks_;
   const Workload* workload_ = nullptr;
@@ -74,6 +77,7 @@ class CtaDispatcher : public sc_core::sc_module,
   std::vector<std::uint32_t> running_;                // CTAs per SM
   std::uint32_t rr_ = 0;
   Cycle kernelStart_ = 0;
+  Cycle launchFrom_ = 0;  // the current kernel's first CTA goes out no earlier than this cycle
   bool done_ = false;
   Counter ctasLaunched_, kernelsCompleted_;
 };

@@ -35,7 +35,7 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuParams& params, const PolicyRegi
                   CtaDispatcher::Hooks{
                       [this](const KernelDesc& k, Cycle s, Cycle e) { kernelDone(k, s, e); },
                       [this](Cycle e) { allDone(e); }},
-                  stats) {
+                  stats, params.cta) {
   Watchdog& wd = engine_.watchdog();
   if (params.predictor.enable)
     predictor_ =

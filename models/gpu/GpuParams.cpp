@@ -18,6 +18,7 @@ void GpuParams::declare(ConfigSchema& s) {
   s.addFreq("clock.icnt", 700, "interconnect clock");
   s.addFreq("clock.l2", 700, "L2 clock");
   s.addFreq("clock.dram", 924, "DRAM command clock");
+  CtaParams::declare(s);
   SmParams::declare(s);
   SchedParams::declare(s);
   LsuParams::declare(s);
@@ -44,6 +45,7 @@ GpuParams GpuParams::load(const Config& c) {
   p.tickAll = c.getBool("sim.tick_all");
   p.clock = {c.getFreqMHz("clock.core"), c.getFreqMHz("clock.icnt"), c.getFreqMHz("clock.l2"),
              c.getFreqMHz("clock.dram")};
+  p.cta = CtaParams::load(c);
   p.sm = SmParams::load(c);
   p.sched = SchedParams::load(c);
   p.lsu = LsuParams::load(c);

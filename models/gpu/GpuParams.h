@@ -4,6 +4,7 @@
 #include <string>
 
 #include "cache/CacheParams.h"
+#include "cta/CtaParams.h"
 #include "dram/AddressMap.h"
 #include "dram/FixedLatencyDram.h"
 #include "dram/GddrParams.h"
@@ -26,6 +27,7 @@ struct GpuParams {
   std::uint64_t maxCycles = 0;            // core cycles; 0: no limit
   bool tickAll = false;                   // validation: no idle skipping (same results, slower)
   ClockParams clock;
+  CtaParams cta;  // the CTA dispatcher: gpu.kernel_launch_latency
   SmParams sm;
   SchedParams sched;
   LsuParams lsu;

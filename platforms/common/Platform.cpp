@@ -14,6 +14,7 @@
 #include "common/RowSharing.h"
 #include "common/Summary.h"
 #include "config/CommandLine.h"
+#include "config/gpgpusim/Import.h"
 #include "gpu/Gpu.h"
 #include "stats/StatsRegistry.h"
 #include "workload/WorkloadLibrary.h"
@@ -138,6 +139,7 @@ RunResult runPlatform(const PlatformInfo& platform, int argc, const char* const 
     const ConfigSchema schema = makeSchema();
     Config config(schema);
     config.loadIniText(platform.iniText, platform.iniName);
+    applyGpgpusimImports(config, cl, cl.quiet ? nullptr : &std::cerr, program);
     applyCommandLine(config, cl);
     if (answerQuery(cl, platform, config, policies, program)) return r;
 

@@ -68,7 +68,7 @@ TEST_CASE("query: --help-config shows sm.max_warps with its default and range") 
 TEST_CASE("query: --dump-config shows the platform's values and where they came from") {
   const ToolRun r = runTool("warpsim-owl28", "--dump-config --set gpu.sms=3");
   CHECK(r.exitCode == 0);
-  CHECK_THAT(r.out, Catch::Contains("[gpu]\nsms = 3  # from --set\n"));
+  CHECK_THAT(r.out, Catch::Contains("[gpu]\nkernel_launch_latency = 0\nsms = 3  # from --set\n"));
   CHECK_THAT(r.out, Catch::Contains("max_warps = 32  # from owl28.ini:"));
   CHECK_THAT(r.out, Catch::Contains("line_size = 64B  # from owl28.ini:"));
 }
