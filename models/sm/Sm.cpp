@@ -63,6 +63,11 @@ Sm::Sm(sc_core::sc_module_name name, SmId id, const SmParams& params, const LsuP
   warps_.reserve(params.maxWarps);
   for (std::uint32_t i = 0; i < params.maxWarps; ++i) warps_.emplace_back(params.ibufferEntries);
   attachLostLocality(stats, l1dParams.lineSize);
+  if (params.il1Sets > 0) {
+    il1_ = std::make_unique<InstCache>(params.il1Sets, params.il1Ways, params.il1LineSize,
+                                       params.il1MissLatency);
+    il1_->registerWith(stats, std::string(this->name()) + ".il1");
+  }
   lsu.socket.bind(l1d.upstream);
   lsu.texSocket.bind(l1t.upstream);
   lsu.constSocket.bind(l1c.upstream);
@@ -96,6 +101,7 @@ void Sm::launchCta(const KernelDesc& kernel, CtaId cta) {
     warp.warpInCta = i;
     warp.lec.reset();
     warp.streamDone = warp.exitIssued = warp.atBarrier = warp.inFence = false;
+    warp.fetchPending = false;
     warp.memPending = warp.aluPending = 0;
     WarpState& s = states_[w];
     s = WarpState{};
@@ -134,6 +140,8 @@ bool Sm::tick() {
   for (Cycle t : {sfuFreeAt_, dpFreeAt_, tensorFreeAt_, fenceFreeAt_})
     next = t > cycle ? std::min(next, t) : next;
   for (Cycle t : spFreeAt_) next = t > cycle ? std::min(next, t) : next;
+  for (std::uint64_t m = fetchWait_; m; m &= m - 1)
+    next = std::min(next, warps_[__builtin_ctzll(m)].fetchReadyAt);
   if (next == kNoCycle) return false;
   if (next <= cycle + 1) return true;
   wakeAt(next);
@@ -159,20 +167,41 @@ void Sm::writeback() {
 // one fetched (an ideal instruction cache: the stream supplies the instruction at once).
 bool Sm::fetch() {
   std::uint32_t budget = params_.fetchWidth;
-  bool any = false;
+  bool any = fetchWait_ != 0 && commitArrivedFetches(Clocked::now());
   while (budget > 0 && needFetch_ != 0) {
     const std::uint64_t ahead =
         fetchNext_ < 64 ? needFetch_ & (~std::uint64_t{0} << fetchNext_) : 0;
     const auto id = static_cast<std::uint32_t>(__builtin_ctzll(ahead ? ahead : needFetch_));
     Warp& w = warps_[id];
-    if (w.stream->next(w.ibuf.back()))
-      w.ibuf.commitBack();
-    else
+    if (!w.stream->next(w.ibuf.back())) {
       w.streamDone = true;
+    } else if (il1_ &&
+               (w.fetchReadyAt = il1_->access(w.ibuf.back().pc, Clocked::now())) > Clocked::now()) {
+      w.fetchPending = true;  // committed when its line arrives
+      fetchWait_ |= bit(id);
+    } else {
+      w.ibuf.commitBack();
+    }
     refreshState(id);
     maybeRetire(WarpId{id});
     fetchNext_ = id + 1;
     --budget;
+    any = true;
+  }
+  return any;
+}
+
+// Instructions whose line has arrived join their warp's instruction buffer (no fetch slot).
+bool Sm::commitArrivedFetches(Cycle cycle) {
+  bool any = false;
+  for (std::uint64_t m = fetchWait_; m; m &= m - 1) {
+    const auto id = static_cast<std::uint32_t>(__builtin_ctzll(m));
+    Warp& w = warps_[id];
+    if (w.fetchReadyAt > cycle) continue;
+    w.ibuf.commitBack();
+    w.fetchPending = false;
+    fetchWait_ &= ~bit(id);
+    refreshState(id);
     any = true;
   }
   return any;
@@ -360,7 +389,8 @@ void Sm::refreshState(std::uint32_t id) {
   waitsOnMem_ = s.waitsOnMem ? waitsOnMem_ | b : waitsOnMem_ & ~b;
   const bool draining = s.resident && w.finishedIssuing() && w.memPending > 0;
   drainingMem_ = draining ? drainingMem_ | b : drainingMem_ & ~b;
-  const bool needs = s.resident && !w.streamDone && !w.exitIssued && !w.ibuf.full();
+  const bool needs =
+      s.resident && !w.streamDone && !w.exitIssued && !w.ibuf.full() && !w.fetchPending;
   needFetch_ = needs ? needFetch_ | bit(id) : needFetch_ & ~bit(id);
 }
 

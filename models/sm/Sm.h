@@ -18,6 +18,7 @@
 #include "lsu/Lsu.h"
 #include "sched/PolicyRegistry.h"
 #include "sched/WarpScheduler.h"
+#include "sm/InstCache.h"
 #include "sm/SmParams.h"
 #include "sm/SmStats.h"
 #include "sm/Warp.h"
@@ -71,6 +72,7 @@ class Sm : public sc_core::sc_module,
   };
   void writeback();
   bool fetch();
+  bool commitArrivedFetches(Cycle cycle);
   bool issue(std::uint32_t slot);
   bool tryIssue(WarpId w, std::uint32_t slot);
   void issueMem(Warp& w, WarpId id, const WarpInst& in);
@@ -119,6 +121,8 @@ class Sm : public sc_core::sc_module,
   std::uint32_t fetchNext_ = 0;
   std::uint64_t launched_ = 0;  // warp launch counter: the age schedulers see
   SmStats stats_;
+  std::unique_ptr<InstCache> il1_;             // nullptr: an ideal instruction cache
+  std::uint64_t fetchWait_ = 0;                // bit w: warp w waits for its instruction line
   std::unique_ptr<VictimTagArray> vta_;        // CCWS's lost-locality detector, if wanted
   std::vector<ILostLocalitySink*> lostSinks_;  // per issue slot; nullptr: not wanted
   bool withheld_ = false;  // a ready warp was left out of its policy's order this cycle

@@ -28,6 +28,15 @@ void SmParams::declare(ConfigSchema& s) {
   s.addUInt("sm.fence_latency", 1,
             "memory fence latency, counted once the warp's memory instructions are done", 1, 1000);
   s.addUInt("sm.fence_lanes", 32, "SIMT width of the SM's fence unit", 1, 32);
+  s.addUInt("sm.il1_sets", 0,
+            "L1 instruction cache sets; 0: an ideal instruction cache (every fetch hits)", 0,
+            1u << 16);
+  s.addUInt("sm.il1_ways", 4, "L1 instruction cache ways", 1, 64);
+  s.addSize("sm.il1_line_size", "128B", "L1 instruction cache line size (a power of two)", 8, 4096);
+  s.addUInt("sm.il1_miss_latency", 200,
+            "core cycles until a missing instruction line arrives (fixed: the miss does not "
+            "travel through the memory system)",
+            1, 100000);
   s.addUInt("sm.pipe_clock_ratio", 1,
             "SIMT pipeline clock / issue clock (2 for Fermi's hot clock: a warp on 16 lanes then "
             "takes one issue cycle)",
@@ -46,6 +55,13 @@ SmParams SmParams::load(const Config& c) {
   p.fetchWidth = u32("sm.fetch_width");
   p.ibufferEntries = u32("sm.ibuffer_entries");
   p.pipeClockRatio = u32("sm.pipe_clock_ratio");
+  p.il1Sets = u32("sm.il1_sets");
+  p.il1Ways = u32("sm.il1_ways");
+  p.il1LineSize = static_cast<std::uint32_t>(c.getSize("sm.il1_line_size"));
+  p.il1MissLatency = u32("sm.il1_miss_latency");
+  if (p.il1LineSize & (p.il1LineSize - 1))
+    throw ConfigError("sm.il1_line_size = " + std::to_string(p.il1LineSize) +
+                      " B: must be a power of two");
   // Issue cycles a warp instruction occupies a unit: 32 threads over lanes x clock ratio.
   auto pipe = [&](const char* latency, const char* lanes) {
     const std::uint32_t perCycle = u32(lanes) * p.pipeClockRatio;

@@ -32,6 +32,8 @@ struct SmParams {
   // RTX 3070 trace config (32 cycles, one warp op per 32 cycles), and memory fences, which
   // issue once the warp's memory instructions are done and then take fence latency.
   PipeParams tensor{32, 1, 32}, fence{1, 32, 1};
+  // The L1 instruction cache (InstCache.h); 0 sets: an ideal one, every fetch a hit.
+  std::uint32_t il1Sets = 0, il1Ways = 4, il1LineSize = 128, il1MissLatency = 200;
 
   static void declare(ConfigSchema& schema);
   static SmParams load(const Config& config);

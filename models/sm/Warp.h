@@ -44,7 +44,10 @@ struct Warp {
   bool streamDone = false;  // the stream returned its last instruction
   bool exitIssued = false;
   bool atBarrier = false;
-  bool inFence = false;          // a fence issued and its latency has not passed
+  bool inFence = false;  // a fence issued and its latency has not passed
+  // Fetched into ibuf.back() but not yet committed: its instruction line arrives at fetchReadyAt.
+  bool fetchPending = false;
+  Cycle fetchReadyAt = 0;
   std::uint32_t memPending = 0;  // memory instructions in the LSU or the memory system
   std::uint32_t aluPending = 0;  // results in flight in SP/SFU/DP pipelines
 

@@ -27,7 +27,7 @@ TEST_CASE("config error: an unknown option names itself and its nearest known op
   const std::string err = failingRun("--workload stream --set sm.max_warp=4");
   CHECK(err == kProgram +
                    ": error: --set: unknown option 'sm.max_warp'; did you mean: sm.max_warps, "
-                   "sm.max_ctas, sm.max_threads?\n");
+                   "sm.max_ctas, sm.il1_ways?\n");
 }
 
 TEST_CASE("config error: an unknown option in an unknown section is named") {

@@ -447,6 +447,10 @@ TEST_CASE("gpgpusim import: the sm_61 trace runs with its own config") {
   const nlohmann::json s = readJson(dir.file("s.json"));
   CHECK(s["outcome"] == "finished");
   CHECK(s["warp_instructions"] == 344);
+  // Its il1 (8 sets x 4 ways of 128 B): the kernel's two code lines miss once each and every
+  // other warp's first fetch of them merges, as in Accel-Sim's log (36 misses, 34 MSHR hits).
+  CHECK(s["gpu"]["sm0"]["il1"]["misses"] == 2);
+  CHECK(s["gpu"]["sm0"]["il1"]["pending_hits"] == 34);
   CHECK(s["thread_instructions"] == 10516);
   CHECK(s["core_mhz"] == 1607);
 }

@@ -221,9 +221,32 @@ void mapDram(Importer& imp) {
     imp.set("l2.access_latency",
             std::to_string(coreToDomainCycles(uintValue(*rop), core, imp.freqOf("clock.l2"))),
             *rop);
-  if (const OptionEntry* e = imp.get("-dram_latency"))
-    imp.set("dram.latency",
-            std::to_string(coreToDomainCycles(uintValue(*e), core, imp.freqOf("clock.dram"))), *e);
+  const OptionEntry* dramLatency = imp.get("-dram_latency");
+  if (dramLatency != nullptr)
+    imp.set(
+        "dram.latency",
+        std::to_string(coreToDomainCycles(uintValue(*dramLatency), core, imp.freqOf("clock.dram"))),
+        *dramLatency);
+  // GPGPU-Sim's instruction misses go through the L2 to DRAM; warpsim's L1I has a fixed miss
+  // latency: the two fixed latencies such a miss pays (models/sm/README.md).
+  if (const OptionEntry* il1 = imp.get("-gpgpu_cache:il1")) {
+    const CacheGeometry g = parseCacheString(il1->hasValue ? il1->value : "", il1->where());
+    if (!g.none) {
+      if (!isPowerOfTwo(g.sets) || !isPowerOfTwo(g.lineSize))
+        badValue(*il1, "sets and line size must be powers of two", cacheStringFormat());
+      imp.set("sm.il1_sets", std::to_string(g.sets), *il1);
+      imp.set("sm.il1_ways", std::to_string(g.ways), *il1);
+      imp.set("sm.il1_line_size", std::to_string(g.lineSize) + "B", *il1);
+      if (rop != nullptr || dramLatency != nullptr) {
+        const std::uint64_t miss =
+            (rop ? uintValue(*rop) : 0) + (dramLatency ? uintValue(*dramLatency) : 0);
+        imp.set("sm.il1_miss_latency", std::to_string(miss), *il1);
+        imp.note(*il1, "instruction misses take a fixed " + std::to_string(miss) +
+                           " core cycles (ROP + DRAM latency), not a trip through the memory "
+                           "system");
+      }
+    }
+  }
 
   // The address map: partition interleaving and the row size.
   const OptionEntry* e = imp.get("-gpgpu_mem_addr_mapping");

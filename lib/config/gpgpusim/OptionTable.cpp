@@ -160,8 +160,9 @@ const std::vector<OptionRule> kRules = {
     {"-gpgpu_const_cache:l1", M,
      "l1c.* as for dl1 (lines shorter than lsu.line_size: fewer, longer lines of the same "
      "capacity)"},
-    {"-gpgpu_cache:il1", N,
-     "the instruction cache: warpsim fetches instructions from an ideal instruction cache"},
+    {"-gpgpu_cache:il1", M,
+     "sm.il1_sets, sm.il1_ways, sm.il1_line_size; sm.il1_miss_latency = ROP + DRAM latency "
+     "(core cycles)"},
     {"-gpgpu_cache:dl1PrefL1", N, kCachePreference, "none"},
     {"-gpgpu_cache:dl1PrefShared", N, kCachePreference, "none"},
     {"-gpgpu_shmem_sizeDefault", N, kCachePreference},
