@@ -94,11 +94,17 @@ Cache::Stall Cache::writeBack(const Lookup& k, Cycle t) {
 Cache::Stall Cache::writeAround(const Lookup& k, bool invalidateOnHit, Cycle t) {
   if (k.r.has(GpuRequest::kHitOnly)) return Stall::NotOwner;  // a store always goes below
   if (missQueueFree() < 1) return Stall::MissQueue;
+  if (params_.ackStores && mshrs_.full()) return Stall::Mshr;
   if (k.valid) {
     hit(k);
     if (invalidateOnHit) tags_.invalidate(k.set, k.way);
   } else {
     countMiss(k);
+  }
+  if (params_.ackStores) {  // answered with the acknowledgement: an MSHR entry of its own
+    const std::uint32_t e = mshrs_.allocate(k.line, true, k.w);
+    queueBelow(k.r, k.r.kind, tlm::TLM_WRITE_COMMAND, k.line, e, t);
+    return Stall::None;
   }
   queueBelow(k.r, k.r.kind, tlm::TLM_WRITE_COMMAND, k.line, kPosted, t);
   respondAfterHit(k.w, t);

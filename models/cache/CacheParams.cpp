@@ -104,6 +104,9 @@ void CacheParams::declare(ConfigSchema& s, const std::string& prefix, const Cach
             "cycles every access spends in the cache's pipeline before its lookup, hit or miss "
             "(GPGPU-Sim's ROP latency on the L2); added to hit_latency for hits",
             0, 100000);
+  s.addBool(x + "ack_stores", d.ackStores,
+            "write-evict and write-through stores are answered when below acknowledges them "
+            "(holding an MSHR entry), not after the hit latency");
   s.addUInt(x + "mshr_entries", d.mshrEntries, "lines with a miss outstanding (MSHRs)", 1, 4096);
   s.addUInt(x + "mshr_merges", d.mshrMerges,
             "requests one MSHR entry holds, the first miss included", 1, 1024);
@@ -141,6 +144,7 @@ CacheParams CacheParams::load(const Config& c, const std::string& prefix) {
   p.replacement = c.getString(x + "replacement");
   p.hitLatency = u32("hit_latency");
   p.accessLatency = u32("access_latency");
+  p.ackStores = c.getBool(x + "ack_stores");
   p.mshrEntries = u32("mshr_entries");
   p.mshrMerges = u32("mshr_merges");
   p.missQueue = u32("miss_queue");

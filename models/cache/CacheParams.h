@@ -33,6 +33,10 @@ struct CacheParams {
   // Cycles every access spends in the cache's pipeline before its lookup (GPGPU-Sim's ROP
   // latency on the L2): hits and misses alike pay it. 0: none.
   std::uint32_t accessLatency = 0;
+  // Write-evict and write-through stores are answered when below acknowledges them, holding an
+  // MSHR entry meanwhile (GPGPU-Sim: a warp finishes once its stores are acknowledged), instead
+  // of after the hit latency (posted).
+  bool ackStores = false;
   std::uint32_t mshrEntries = 64;  // lines with a miss outstanding
   std::uint32_t mshrMerges = 8;    // requests per MSHR entry, the first included
   std::uint32_t missQueue = 8;     // requests waiting to go below

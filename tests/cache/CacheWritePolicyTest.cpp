@@ -56,6 +56,22 @@ TEST_CASE("cache: write-evict invalidates the line on a store hit and sends the 
   CHECK(b.poolBelow.inUse() == 0);  // the store's acknowledgement was released
 }
 
+TEST_CASE("cache: with ack_stores a store is answered when below acknowledges it") {
+  CacheParams p = withPolicy(WritePolicy::WriteEvict);
+  p.ackStores = true;
+  CacheBench b(p, 10);
+  b.cpu.start({store(0, kA), load(1, kA)});
+  sc_core::sc_start();
+  CHECK(below(b.mem) ==
+        std::vector<Below>{{2, kA, ReqKind::Store, true}, {3, kA, ReqKind::Load, false}});
+  // Sent at 2, acknowledged from below at 12, handled at 13: as a load miss's fill. The load
+  // is not merged into the store's entry: it has its own.
+  CHECK(b.cpu.records[0].resp == 13);
+  CHECK(b.cpu.records[1].resp == 14);
+  CHECK(b.stat()["mshr_merges"] == 0);
+  CHECK(b.poolBelow.inUse() == 0);
+}
+
 TEST_CASE("cache: write-evict stores that miss go below without allocating") {
   CacheBench b(withPolicy(WritePolicy::WriteEvict), 10);
   b.cpu.start({store(0, kA), load(20, kA)});

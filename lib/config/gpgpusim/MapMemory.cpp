@@ -126,7 +126,10 @@ void mapCache(Importer& imp, const OptionEntry& e, const std::string& prefix, st
 
 void mapCaches(Importer& imp) {
   const std::uint64_t lsuLine = imp.uintOf("lsu.line_size");
-  if (const OptionEntry* e = imp.get("-gpgpu_cache:dl1")) mapCache(imp, *e, "l1d", lsuLine, 1);
+  if (const OptionEntry* e = imp.get("-gpgpu_cache:dl1")) {
+    mapCache(imp, *e, "l1d", lsuLine, 1);
+    imp.set("l1d.ack_stores", "true", *e);  // GPGPU-Sim's warps wait for their stores' acks
+  }
   if (const OptionEntry* e = imp.get("-gpgpu_tex_cache:l1")) mapCache(imp, *e, "l1t", lsuLine, 1);
   if (const OptionEntry* e = imp.get("-gpgpu_const_cache:l1")) mapCache(imp, *e, "l1c", lsuLine, 1);
   std::uint32_t subPartitions = 1;
@@ -228,7 +231,8 @@ void mapDram(Importer& imp) {
         std::to_string(coreToDomainCycles(uintValue(*dramLatency), core, imp.freqOf("clock.dram"))),
         *dramLatency);
   // GPGPU-Sim's instruction misses go through the L2 to DRAM; warpsim's L1I has a fixed miss
-  // latency: the two fixed latencies such a miss pays (models/sm/README.md).
+  // latency: the fixed latencies such a miss pays, the interconnect both ways, the ROP and the
+  // DRAM latency (models/sm/README.md).
   if (const OptionEntry* il1 = imp.get("-gpgpu_cache:il1")) {
     const CacheGeometry g = parseCacheString(il1->hasValue ? il1->value : "", il1->where());
     if (!g.none) {
@@ -238,12 +242,14 @@ void mapDram(Importer& imp) {
       imp.set("sm.il1_ways", std::to_string(g.ways), *il1);
       imp.set("sm.il1_line_size", std::to_string(g.lineSize) + "B", *il1);
       if (rop != nullptr || dramLatency != nullptr) {
+        const std::uint64_t icnt =
+            coreToDomainCycles(imp.uintOf("icnt.latency"), imp.freqOf("clock.icnt"), core);
         const std::uint64_t miss =
-            (rop ? uintValue(*rop) : 0) + (dramLatency ? uintValue(*dramLatency) : 0);
+            2 * icnt + (rop ? uintValue(*rop) : 0) + (dramLatency ? uintValue(*dramLatency) : 0);
         imp.set("sm.il1_miss_latency", std::to_string(miss), *il1);
         imp.note(*il1, "instruction misses take a fixed " + std::to_string(miss) +
-                           " core cycles (ROP + DRAM latency), not a trip through the memory "
-                           "system");
+                           " core cycles (the interconnect both ways, the ROP and the DRAM "
+                           "latency), not a trip through the memory system");
       }
     }
   }

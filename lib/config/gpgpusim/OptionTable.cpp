@@ -152,7 +152,8 @@ const std::vector<OptionRule> kRules = {
     // --- caches -------------------------------------------------------------------------------
     {"-gpgpu_cache:dl1", M,
      "l1d.sets, line_size, ways, replacement, write_policy, allocate, mshr_entries, mshr_merges, "
-     "miss_queue"},
+     "miss_queue; l1d.ack_stores = true (GPGPU-Sim's warps wait for their stores' "
+     "acknowledgements)"},
     {"-gpgpu_cache:dl2", M,
      "l2.* as for dl1; sets, mshr_entries and miss_queue x -gpgpu_n_sub_partition_per_mchannel "
      "(one warpsim slice per channel)"},
@@ -161,8 +162,8 @@ const std::vector<OptionRule> kRules = {
      "l1c.* as for dl1 (lines shorter than lsu.line_size: fewer, longer lines of the same "
      "capacity)"},
     {"-gpgpu_cache:il1", M,
-     "sm.il1_sets, sm.il1_ways, sm.il1_line_size; sm.il1_miss_latency = ROP + DRAM latency "
-     "(core cycles)"},
+     "sm.il1_sets, sm.il1_ways, sm.il1_line_size; sm.il1_miss_latency = 2 x icnt.latency + "
+     "ROP + DRAM latency (core cycles)"},
     {"-gpgpu_cache:dl1PrefL1", N, kCachePreference, "none"},
     {"-gpgpu_cache:dl1PrefShared", N, kCachePreference, "none"},
     {"-gpgpu_shmem_sizeDefault", N, kCachePreference},
