@@ -1,6 +1,8 @@
 #pragma once
 // Internal to the trace reader: the per-family opcode tables behind sassIsaFor() (one per
-// SassOpcodes<Family>.cpp) and the row values they are written with.
+// SassOpcodes<Family>.cpp), the layers they are stacked from, and the row values they are
+// written with.
+#include <array>
 #include <cstddef>
 
 #include "workload/trace/SassOpcodes.h"
@@ -15,6 +17,38 @@ const SassIsa& turingIsa();   // sm_75
 const SassIsa& ampereIsa();   // sm_80, sm_86, sm_87
 const SassIsa& adaIsa();      // sm_89
 const SassIsa& hopperIsa();   // sm_90
+
+// The layers, each defined (constant-initialized) in the file named. A family's layers are its
+// own additions over those of the family it builds on; a family builds on another only where it
+// keeps every opcode of it with the same class (checked against the full tables when the layers
+// were split out). Where a later family drops opcodes, the two share a common layer instead.
+namespace sasslayer {
+extern const SassOpLayer kKepler;           // SassOpcodesKepler.cpp: the whole Kepler table
+extern const SassOpLayer kPascalVolta;      // SassOpcodesPascal.cpp: rows Pascal and Volta share
+extern const SassOpLayer kPascalOnly;       // SassOpcodesPascal.cpp: Pascal rows Volta dropped
+extern const SassOpLayer kVoltaAdditions;   // SassOpcodesVolta.cpp
+extern const SassOpLayer kTuringAdditions;  // SassOpcodesTuring.cpp
+extern const SassOpLayer kAmpereAdditions;  // SassOpcodesAmpere.cpp
+extern const SassOpLayer kAdaAdditions;     // SassOpcodesAda.cpp
+extern const SassOpLayer kHopperAdditions;  // SassOpcodesHopper.cpp
+
+template <std::size_t N>
+using Stack = std::array<const SassOpLayer*, N>;
+
+// Each family's layers, searched first to last. Maxwell uses Pascal's.
+inline constexpr Stack<1> kKeplerLayers{&kKepler};
+inline constexpr Stack<2> kPascalLayers{&kPascalOnly, &kPascalVolta};
+inline constexpr Stack<2> kVoltaLayers{&kVoltaAdditions, &kPascalVolta};
+inline constexpr Stack<3> kTuringLayers{&kTuringAdditions, &kVoltaAdditions, &kPascalVolta};
+inline constexpr Stack<4> kAmpereLayers{&kAmpereAdditions, &kTuringAdditions, &kVoltaAdditions,
+                                        &kPascalVolta};
+// Ada and Hopper both build on Ampere (not on each other), so each lists QMMA in its additions.
+inline constexpr Stack<5> kAdaLayers{&kAdaAdditions, &kAmpereAdditions, &kTuringAdditions,
+                                     &kVoltaAdditions, &kPascalVolta};
+inline constexpr Stack<5> kHopperLayers{&kHopperAdditions, &kAmpereAdditions, &kTuringAdditions,
+                                        &kVoltaAdditions, &kPascalVolta};
+
+}  // namespace sasslayer
 
 // What a table row can say. Classing rules (lib/workload/trace/README.md): FP32/FP16/integer
 // arithmetic, moves, conversions, predicates, uniform-datapath ops and cache control are Alu;

@@ -1,4 +1,4 @@
-// Binary version -> family table, and the lookup of a base opcode in a table.
+// Binary version -> family table, and the lookup of a base opcode in a family's layers.
 #include "workload/trace/SassOpcodes.h"
 
 #include <algorithm>
@@ -47,12 +47,29 @@ const SassIsa* sassIsaFor(unsigned binaryVersion) {
 }
 
 const SassOpInfo* findSassOp(const SassIsa& isa, std::string_view baseOpcode) {
-  const SassOpEntry* first = isa.entries;
-  const SassOpEntry* last = isa.entries + isa.count;
-  const SassOpEntry* it = std::lower_bound(
-      first, last, baseOpcode,
-      [](const SassOpEntry& row, std::string_view name) { return row.name < name; });
-  return it != last && it->name == baseOpcode ? &it->info : nullptr;
+  for (std::size_t i = 0; i < isa.layerCount; ++i) {
+    const SassOpEntry* first = isa.layers[i]->rows;
+    const SassOpEntry* last = first + isa.layers[i]->count;
+    const SassOpEntry* it = std::lower_bound(
+        first, last, baseOpcode,
+        [](const SassOpEntry& row, std::string_view name) { return row.name < name; });
+    if (it != last && it->name == baseOpcode) return &it->info;
+  }
+  return nullptr;
+}
+
+std::vector<const SassOpEntry*> sassRows(const SassIsa& isa) {
+  std::vector<const SassOpEntry*> out;
+  for (std::size_t i = 0; i < isa.layerCount; ++i) {
+    const SassOpLayer& layer = *isa.layers[i];
+    for (std::size_t r = 0; r < layer.count; ++r) {
+      const SassOpEntry& row = layer.rows[r];
+      if (findSassOp(isa, row.name) == &row.info) out.push_back(&row);  // not overridden above
+    }
+  }
+  std::sort(out.begin(), out.end(),
+            [](const SassOpEntry* a, const SassOpEntry* b) { return a->name < b->name; });
+  return out;
 }
 
 const unsigned* supportedBinaryVersions(std::size_t& count) {

@@ -1,6 +1,7 @@
 // Kepler (sm_30, sm_32, sm_35, sm_37): Accel-Sim's Kepler opcodes, plus TEXDEPBAR (the wait for
 // texture results). Kepler has no STG, ATOMG or ATOMS: global stores are ST, and shared atomics
-// are LDSLK/STSCUL loops.
+// are LDSLK/STSCUL loops. A full table, one layer: the later families drop too many of its
+// opcodes (SSY-style SUxx, ISAD, ...) to build on it.
 #include <iterator>
 
 #include "workload/trace/SassOpcodeTables.h"
@@ -117,12 +118,14 @@ constexpr SassOpEntry kRows[] = {
 };
 static_assert(strictlyAscending(kRows), "Kepler rows must be sorted by name, without duplicates");
 
-constexpr SassIsa kKepler{"Kepler", kRows, std::size(kRows)};
-
 }  // namespace
 
+const SassOpLayer sasslayer::kKepler{"Kepler", kRows, std::size(kRows)};
+
 const SassIsa& keplerIsa() {
-  return kKepler;
+  static constexpr SassIsa kIsa{"Kepler", sasslayer::kKeplerLayers.data(),
+                                sasslayer::kKeplerLayers.size()};
+  return kIsa;
 }
 
 }  // namespace warpsim::trace

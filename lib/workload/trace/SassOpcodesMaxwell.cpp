@@ -1,13 +1,14 @@
-// Maxwell (sm_50, sm_52, sm_53) runs on Pascal's rows, as in Accel-Sim, which has one table for
-// both. The few Pascal-only opcodes in it (IDP/IDP4A, sm_61) never occur in Maxwell code, so the
+// Maxwell (sm_50, sm_52, sm_53) runs on Pascal's layers, as in Accel-Sim, which has one table for
+// both. The few Pascal-only opcodes in them (IDP/IDP4A, sm_61) never occur in Maxwell code, so the
 // sharing costs nothing; only the family name differs.
 #include "workload/trace/SassOpcodeTables.h"
 
 namespace warpsim::trace {
 
 const SassIsa& maxwellIsa() {
-  static const SassIsa isa{"Maxwell", pascalIsa().entries, pascalIsa().count};
-  return isa;
+  static constexpr SassIsa kIsa{"Maxwell", sasslayer::kPascalLayers.data(),
+                                sasslayer::kPascalLayers.size()};
+  return kIsa;
 }
 
 }  // namespace warpsim::trace

@@ -1,7 +1,11 @@
-// Pascal (sm_60, sm_61, sm_62), and Maxwell through maxwellIsa(), which shares these rows.
+// Pascal (sm_60, sm_61, sm_62), and Maxwell through maxwellIsa(), which shares these layers.
 // Opcodes follow Accel-Sim's Pascal table, which also lists some Volta-era control opcodes (BSSY,
 // WARPSYNC, ...) and IMMA: they stay, classed as in every other family, so no trace misses them.
 // Added: the surface opcodes SUATOM, SULD, SURED, SUST.
+//
+// Volta keeps most of Pascal's opcodes with the same class but drops the pre-Volta ones (SSY,
+// XMAD, RRO, ...), so Pascal is two layers: the rows Volta keeps (kPascalVolta, which Volta and
+// every later family stack on) and the rows only Pascal has (kPascalOnly).
 #include <iterator>
 
 #include "workload/trace/SassOpcodeTables.h"
@@ -11,40 +15,46 @@ namespace {
 
 using namespace sassrow;
 
-constexpr SassOpEntry kRows[] = {
+constexpr SassOpEntry kOnlyRows[] = {
+    {"BFE", kAlu},           {"BFI", kAlu},          {"BRK", kBranch},
+    {"CAL", kBranch},        {"CONT", kBranch},      {"CSET", kAlu},
+    {"CSETP", kAlu},         {"DMNMX", kDp},         {"DSET", kDp},
+    {"FCMP", kAlu},          {"ICMP", kAlu},         {"IMADSP", kAlu},
+    {"ISET", kAlu},          {"JCAL", kBranch},      {"PBK", kBranch},
+    {"PCNT", kBranch},       {"PEXIT", kBranch},     {"PRET", kBranch},
+    {"PSET", kAlu},          {"RRO", kSfu},  // range reduction feeding MUFU
+    {"SSY", kBranch},        {"SYNC", kBranch},      {"TEXS", kTextureLoad},
+    {"TLD4S", kTextureLoad}, {"TLDS", kTextureLoad}, {"VADD", kAlu},
+    {"VMNMX", kAlu},         {"XMAD", kAlu},
+};
+static_assert(strictlyAscending(kOnlyRows),
+              "Pascal-only rows must be sorted by name, without duplicates");
+
+constexpr SassOpEntry kSharedRows[] = {
     {"ATOM", kGenericAtomic},  // generic: the front-end resolves the space
     {"ATOMG", kGlobalAtomic},
     {"ATOMS", kSharedAtomic},
     {"B2R", kAlu},
     {"BAR", kBarrier},
-    {"BFE", kAlu},
-    {"BFI", kAlu},
     {"BMOV", kBranch},
     {"BMSK", kAlu},
     {"BPT", kBranch},
     {"BRA", kBranch},
     {"BREAK", kBranch},
     {"BREV", kAlu},
-    {"BRK", kBranch},
     {"BRX", kBranch},
     {"BSSY", kBranch},
     {"BSYNC", kBranch},
-    {"CAL", kBranch},
     {"CALL", kBranch},
     {"CCTL", kAlu},   // cache control, no data: Alu
     {"CCTLL", kAlu},  // cache control, no data: Alu
     {"CCTLT", kAlu},  // texture cache control: Alu
-    {"CONT", kBranch},
     {"CS2R", kAlu},
-    {"CSET", kAlu},
-    {"CSETP", kAlu},
     {"CSMTEST", kAlu},
     {"DADD", kDp},
     {"DEPBAR", kAlu},  // scoreboard wait: Alu
     {"DFMA", kDp},
-    {"DMNMX", kDp},
     {"DMUL", kDp},
-    {"DSET", kDp},
     {"DSETP", kDp},
     {"ERRBAR", kFence},
     {"EXIT", kExit},
@@ -53,7 +63,6 @@ constexpr SassOpEntry kRows[] = {
     {"FADD", kAlu},
     {"FADD32I", kAlu},
     {"FCHK", kAlu},
-    {"FCMP", kAlu},
     {"FFMA", kAlu},
     {"FFMA32I", kAlu},
     {"FLO", kAlu},
@@ -78,20 +87,16 @@ constexpr SassOpEntry kRows[] = {
     {"IADD", kAlu},
     {"IADD3", kAlu},
     {"IADD32I", kAlu},
-    {"ICMP", kAlu},
     {"IDP", kAlu},
     {"IDP4A", kAlu},
     {"IMAD", kAlu},
-    {"IMADSP", kAlu},
-    {"IMMA", kTensor},  // listed by Accel-Sim; an MMA is Tensor in every family
+    {"IMMA", kTensor},  // an MMA is Tensor in every family (Accel-Sim lists it for Pascal too)
     {"IMNMX", kAlu},
     {"IMUL", kAlu},
     {"IMUL32I", kAlu},
     {"ISCADD", kAlu},
     {"ISCADD32I", kAlu},
-    {"ISET", kAlu},
     {"ISETP", kAlu},
-    {"JCAL", kBranch},
     {"JMP", kBranch},
     {"JMX", kBranch},
     {"KILL", kBranch},
@@ -113,15 +118,10 @@ constexpr SassOpEntry kRows[] = {
     {"NANOSLEEP", kBranch},  // warp-level control
     {"NOP", kAlu},
     {"P2R", kAlu},
-    {"PBK", kBranch},
-    {"PCNT", kBranch},
-    {"PEXIT", kBranch},
     {"PLOP3", kAlu},
     {"PMTRIG", kAlu},
     {"POPC", kAlu},
-    {"PRET", kBranch},
     {"PRMT", kAlu},
-    {"PSET", kAlu},
     {"PSETP", kAlu},
     {"QSPC", kAlu},
     {"R2B", kAlu},
@@ -129,7 +129,6 @@ constexpr SassOpEntry kRows[] = {
     {"RED", kGlobalAtomic},
     {"RET", kBranch},
     {"RPCMOV", kBranch},
-    {"RRO", kSfu},  // range reduction feeding MUFU
     {"RTT", kBranch},
     {"S2R", kAlu},
     {"SEL", kAlu},
@@ -140,7 +139,6 @@ constexpr SassOpEntry kRows[] = {
     {"SHFL", kAlu},
     {"SHL", kAlu},
     {"SHR", kAlu},
-    {"SSY", kBranch},
     {"ST", kGenericStore},  // generic: the front-end resolves the space
     {"STG", kGlobalStore},
     {"STL", kLocalStore},
@@ -149,34 +147,31 @@ constexpr SassOpEntry kRows[] = {
     {"SULD", kGlobalLoad},
     {"SURED", kGlobalAtomic},
     {"SUST", kGlobalStore},
-    {"SYNC", kBranch},
     {"TEX", kTextureLoad},
-    {"TEXS", kTextureLoad},
     {"TLD", kTextureLoad},
     {"TLD4", kTextureLoad},
-    {"TLD4S", kTextureLoad},
-    {"TLDS", kTextureLoad},
     {"TMML", kTextureLoad},
     {"TXD", kTextureLoad},
     {"TXQ", kAlu},  // texture query, no fetch
     {"VABSDIFF", kAlu},
     {"VABSDIFF4", kAlu},
-    {"VADD", kAlu},
-    {"VMNMX", kAlu},
     {"VOTE", kAlu},
     {"VOTE_VTG", kAlu},
     {"WARPSYNC", kBranch},
-    {"XMAD", kAlu},
     {"YIELD", kBranch},
 };
-static_assert(strictlyAscending(kRows), "Pascal rows must be sorted by name, without duplicates");
-
-constexpr SassIsa kPascal{"Pascal", kRows, std::size(kRows)};
+static_assert(strictlyAscending(kSharedRows),
+              "Pascal/Volta rows must be sorted by name, without duplicates");
 
 }  // namespace
 
+const SassOpLayer sasslayer::kPascalOnly{"Pascal only", kOnlyRows, std::size(kOnlyRows)};
+const SassOpLayer sasslayer::kPascalVolta{"Pascal and Volta", kSharedRows, std::size(kSharedRows)};
+
 const SassIsa& pascalIsa() {
-  return kPascal;
+  static constexpr SassIsa kIsa{"Pascal", sasslayer::kPascalLayers.data(),
+                                sasslayer::kPascalLayers.size()};
+  return kIsa;
 }
 
 }  // namespace warpsim::trace
