@@ -1,7 +1,7 @@
 #pragma once
 // The effective configuration: the schema's defaults overlaid, in order, by INI files and
 // `--set key=value` overrides. Every value is checked against its option when it is set, so a
-// bad value stops the run at the line that wrote it (ARCHITECTURE.md section 6).
+// bad value stops the run at the line that wrote it (doc/architecture.md).
 #include <cstdint>
 #include <iosfwd>
 #include <map>

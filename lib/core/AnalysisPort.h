@@ -1,6 +1,6 @@
 #pragma once
 // A tlm_analysis_port that knows whether anything is bound, so that a block writes to it only
-// when observed: an unbound tap costs one predictable branch (ARCHITECTURE.md section 3:
+// when observed: an unbound tap costs one predictable branch (doc/architecture.md section 3:
 // observers subscribe to analysis ports and never sit on the request path).
 #include <tlm>
 

@@ -1,5 +1,5 @@
 #pragma once
-// The one SystemC process that drives every block (ARCHITECTURE.md section 2): it advances
+// The one SystemC process that drives every block (doc/architecture.md section 2): it advances
 // time to the next edge of any domain with active blocks, ticks those blocks in a fixed order
 // (domain order, then registration order), and sleeps on one event when nothing is active.
 #include <cstdint>

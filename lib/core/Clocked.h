@@ -7,7 +7,7 @@ namespace warpsim {
 
 class ClockDomain;
 
-// A block driven by the ClockEngine (ARCHITECTURE.md section 2). Blocks own no SystemC
+// A block driven by the ClockEngine (doc/architecture.md section 2). Blocks own no SystemC
 // processes: the engine calls tick() on every edge of the block's domain while the block is
 // active. A block that returns false leaves the active list and costs nothing until something
 // hands it work and calls wake().

@@ -1,5 +1,5 @@
 #pragma once
-// The TLM extension every warpsim memory request carries (ARCHITECTURE.md section 3): who asked,
+// The TLM extension every warpsim memory request carries (doc/architecture.md section 3): who asked,
 // for what, and when. Ids only, never a copy of the instruction.
 #include <cstdint>
 

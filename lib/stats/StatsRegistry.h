@@ -1,6 +1,6 @@
 #pragma once
 // Statistics registered under hierarchical names (`gpu.sm3.l1d.misses`), written as a JSON
-// tree (whole run and per kernel) and a flat CSV (ARCHITECTURE.md section 6). Blocks own their
+// tree (whole run and per kernel) and a flat CSV (doc/architecture.md). Blocks own their
 // Counters and Histograms; the registry holds references and reads them only when reporting.
 #include <cstdint>
 #include <functional>

@@ -1,5 +1,5 @@
 #pragma once
-// The warp-instruction IR (ARCHITECTURE.md section 5): what every front-end produces and the
+// The warp-instruction IR (doc/architecture.md): what every front-end produces and the
 // timing model consumes. One record per dynamic warp instruction; no pointers, no allocation.
 #include <array>
 #include <cstdint>

@@ -1,5 +1,5 @@
 #pragma once
-// The named synthetic kernels (ARCHITECTURE.md section 5), shaped like the papers' benchmark
+// The named synthetic kernels (doc/architecture.md), shaped like the papers' benchmark
 // classes: streaming, uncoalesced cache thrashing, graph traversal, stencil, tiled compute.
 #include <cstdint>
 #include <string>

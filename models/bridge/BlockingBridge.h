@@ -1,6 +1,6 @@
 #pragma once
 // Connects warpsim's non-blocking memory side to a foreign TLM-2.0 target that offers only
-// blocking b_transport, and may call wait() in it (ARCHITECTURE.md section 3, "Foreign TLM IP").
+// blocking b_transport, and may call wait() in it (doc/architecture.md section 3, "Foreign TLM IP").
 // The bridge is the one block with its own SystemC process: requests arriving on `upstream`
 // (BEGIN_REQ, END_REQ withheld while `capacity` requests wait) are served in arrival order by
 // an SC_THREAD that calls b_transport on `downstream`, waits out the annotated delay, and

@@ -1,6 +1,6 @@
 #pragma once
-// One set-associative cache block, used as L1D, L1T, L1C and L2 slice (ARCHITECTURE.md section
-// 4): tags with LRU/FIFO replacement, MSHRs with merging, a miss queue, write-evict, write-back
+// One set-associative cache block, used as L1D, L1T, L1C and L2 slice (doc/architecture.md):
+// tags with LRU/FIFO replacement, MSHRs with merging, a miss queue, write-evict, write-back
 // or write-through stores, allocate on miss or on fill, a perfect mode, Mascar's saturation
 // signal and CCWS's per-line owner warp. A thin SystemC module around plain parts (TagArray,
 // MshrTable); it owns no process and is ticked by its clock domain.

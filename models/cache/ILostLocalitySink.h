@@ -1,6 +1,6 @@
 #pragma once
 // The narrow interface through which an SM's L1D tells its warp scheduling policy about lost
-// intra-warp locality (CCWS §3.3.3, signal 14 of Fig. 5; ARCHITECTURE.md §4). A policy that
+// intra-warp locality (CCWS §3.3.3, signal 14 of Fig. 5; doc/architecture.md). A policy that
 // implements it gets a victim tag array attached to its SM's L1D (Sm builds it with the
 // geometry the policy asks for) and a call on every VTA hit of one of its warps.
 #include <string>

@@ -1,5 +1,5 @@
 #pragma once
-// The narrow view a warp scheduler gets of its L1 (ARCHITECTURE.md section 4): Mascar III-A's
+// The narrow view a warp scheduler gets of its L1 (doc/architecture.md): Mascar III-A's
 // memory-saturation flag, and nothing else of the cache.
 namespace warpsim {
 

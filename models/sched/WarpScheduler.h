@@ -1,5 +1,5 @@
 #pragma once
-// One issue slot's warp scheduler (ARCHITECTURE.md section 4): a module in the hierarchy
+// One issue slot's warp scheduler (doc/architecture.md): a module in the hierarchy
 // (gpu.sm3.sched1) around a plain IWarpSchedulingPolicy, counting what the slot issued.
 #include <memory>
 #include <string>

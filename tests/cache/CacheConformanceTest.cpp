@@ -1,4 +1,4 @@
-// Conformance (ARCHITECTURE.md section 7): seeded random loads, stores and atomics from a
+// Conformance (doc/architecture.md): seeded random loads, stores and atomics from a
 // scripted initiator through an L1, alone or over an L2 slice, in front of a memory that
 // answers after a fixed delay and refuses requests beyond its capacity. Every request gets
 // exactly one response on its own payload with its ids untouched, nothing leaks in any pool,

@@ -1,4 +1,4 @@
-// Conformance of the fixed-latency DRAM channel as a TLM-2.0 target (ARCHITECTURE.md section 7):
+// Conformance of the fixed-latency DRAM channel as a TLM-2.0 target (doc/architecture.md):
 // every request gets exactly one BEGIN_RESP, after exactly dram.latency cycles, in order, at
 // most dram.per_cycle per cycle; a full queue withholds END_REQ; nothing leaks.
 #include <catch2/catch.hpp>

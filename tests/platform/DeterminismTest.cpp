@@ -1,4 +1,4 @@
-// Same config + same workload = bit-identical statistics (ARCHITECTURE.md section 2).
+// Same config + same workload = bit-identical statistics (doc/architecture.md section 2).
 #include <catch2/catch.hpp>
 
 #include <nlohmann/json.hpp>
