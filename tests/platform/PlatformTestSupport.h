@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
 namespace warpsim::test {
@@ -101,6 +102,20 @@ inline std::vector<std::string> lines(const std::string& text) {
   std::istringstream in(text);
   for (std::string line; std::getline(in, line);) out.push_back(line);
   return out;
+}
+
+// The real Accel-Sim traces of the development setup, in a shared/traces folder beside the
+// checkout; a user's clone has none.
+inline std::string sharedTraces() {
+  return std::string(WARPSIM_SOURCE_DIR) + "/../shared/traces";
+}
+
+// Whether trace folder `name` is there; if not, the test says it is skipped.
+inline bool haveSharedTrace(const std::string& name) {
+  if (fs::exists(sharedTraces() + "/" + name + "/kernelslist.g")) return true;
+  WARN("skipped: " << sharedTraces() << "/" << name
+                   << " is absent (the shared Accel-Sim traces sit beside the checkout)");
+  return false;
 }
 
 }  // namespace warpsim::test

@@ -12,15 +12,7 @@ using namespace warpsim::test;
 
 namespace {
 
-const std::string kShared = std::string(WARPSIM_SOURCE_DIR) + "/../shared/traces";
-
-bool haveShared(const std::string& name) {
-  struct stat st {};
-  if (::stat((kShared + "/" + name + "/kernelslist.g").c_str(), &st) == 0) return true;
-  WARN("skipped: " << kShared << "/" << name
-                   << " is absent (the shared Accel-Sim traces sit beside the checkout)");
-  return false;
-}
+const std::string kShared = sharedTraces();
 
 std::vector<std::string> policies() {
   const ToolRun r = runTool("warpsim-fermi", "--list-policies");
@@ -32,7 +24,7 @@ std::vector<std::string> policies() {
 // Runs `trace` on `platform` under every policy: every instruction line issues once.
 void runEverywhere(const std::string& trace, const std::string& platform, std::uint64_t warp,
                    std::uint64_t thread) {
-  if (!haveShared(trace)) return;
+  if (!haveSharedTrace(trace)) return;
   for (const std::string& sched : policies()) {
     ScratchDir dir;
     const ToolRun r =

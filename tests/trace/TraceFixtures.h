@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -16,7 +17,8 @@ class TempDir {
  public:
   TempDir() {
     char tmpl[] = "/tmp/warpsim-trace-XXXXXX";
-    path_ = mkdtemp(tmpl);
+    if (!mkdtemp(tmpl)) throw std::runtime_error("mkdtemp failed");
+    path_ = tmpl;
   }
   ~TempDir() { std::filesystem::remove_all(path_); }
   const std::string& path() const { return path_; }

@@ -2,17 +2,13 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 
 #include "workload/trace/TraceError.h"
 
 namespace warpsim::trace {
 namespace {
 constexpr std::size_t kChunk = 1 << 16;
-
-bool endsWith(const std::string& s, const char* suffix) {
-  const std::size_t n = std::strlen(suffix);
-  return s.size() >= n && s.compare(s.size() - n, n, suffix) == 0;
-}
 
 const char* lzmaMessage(lzma_ret r) {
   switch (r) {
@@ -32,7 +28,8 @@ const char* lzmaMessage(lzma_ret r) {
 }
 }  // namespace
 
-LineReader::LineReader(std::string path) : path_(std::move(path)), xz_(endsWith(path_, ".xz")) {
+LineReader::LineReader(std::string path)
+    : path_(std::move(path)), xz_(std::filesystem::path(path_).extension() == ".xz") {
   file_ = std::fopen(path_.c_str(), "rb");
   if (!file_) throw TraceError(path_, 0, std::string("cannot open: ") + std::strerror(errno));
   restart();

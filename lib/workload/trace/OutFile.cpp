@@ -1,5 +1,7 @@
 #include "workload/trace/OutFile.h"
 
+#include <filesystem>
+
 #include <cerrno>
 #include <cstring>
 #include <stdexcept>
@@ -9,15 +11,10 @@ namespace {
 
 constexpr std::size_t kChunk = 1 << 16;
 
-bool endsWith(const std::string& s, std::string_view suffix) {
-  return s.size() >= suffix.size() &&
-         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
 }  // namespace
 
 OutFile::OutFile(std::string path, std::uint32_t xzPreset)
-    : path_(std::move(path)), xz_(endsWith(path_, ".xz")) {
+    : path_(std::move(path)), xz_(std::filesystem::path(path_).extension() == ".xz") {
   file_ = std::fopen(path_.c_str(), "wb");
   if (!file_) fail(std::string("cannot create: ") + std::strerror(errno));
   if (xz_) {

@@ -1,8 +1,7 @@
 #include "workload/trace/TraceWorkload.h"
 
-#include <sys/stat.h>
-
 #include <chrono>
+#include <filesystem>
 #include <memory>
 
 #include "workload/trace/KernelTrace.h"
@@ -10,31 +9,16 @@
 #include "workload/trace/TraceError.h"
 
 namespace warpsim::trace {
-namespace {
-
-bool isDirectory(const std::string& p) {
-  struct stat st {};
-  return ::stat(p.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-bool exists(const std::string& p) {
-  struct stat st {};
-  return ::stat(p.c_str(), &st) == 0;
-}
-
-bool endsWith(std::string_view s, std::string_view suffix) {
-  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
-}
-
-}  // namespace
+namespace fs = std::filesystem;
 
 Workload loadTrace(const std::string& path, const TraceOptions& options, TraceSummary* summary) {
   const auto t0 = std::chrono::steady_clock::now();
-  const std::string list = isDirectory(path) ? path + "/kernelslist.g" : path;
-  if (!exists(list))
+  const std::string list = fs::is_directory(path) ? path + "/kernelslist.g" : path;
+  if (!fs::exists(list))
     throw TraceError(list, 0,
-                     isDirectory(path) ? "no kernelslist.g in the trace folder"
-                                       : "no such file (a kernelslist.g or its folder expected)");
+                     fs::is_directory(path)
+                         ? "no kernelslist.g in the trace folder"
+                         : "no such file (a kernelslist.g or its folder expected)");
   const std::size_t slash = list.rfind('/');
   const std::string dir = slash == std::string::npos ? "." : list.substr(0, slash);
 
@@ -48,13 +32,13 @@ Workload loadTrace(const std::string& path, const TraceOptions& options, TraceSu
     while (!line.empty() && (line.back() == ' ' || line.back() == '\t')) line.remove_suffix(1);
     if (line.substr(0, 6) != "kernel") continue;  // MemcpyHtoD and anything else: ignored
     std::string file = dir + "/" + std::string(line);
-    if (!exists(file) && exists(file + ".xz")) file += ".xz";
-    if (!exists(file))
+    if (!fs::exists(file) && fs::exists(file + ".xz")) file += ".xz";
+    if (!fs::exists(file))
       throw TraceError(list, reader.lineNumber(),
                        "kernel file '" + std::string(line) + "' not found in " + dir);
-    const std::string_view name =
-        endsWith(file, ".xz") ? std::string_view(file).substr(0, file.size() - 3) : file;
-    if (endsWith(name, ".trace"))
+    fs::path name = fs::path(file).filename();
+    if (name.extension() == ".xz") name = name.stem();
+    if (name.extension() == ".trace")
       throw TraceError(
           list, reader.lineNumber(),
           "'" + std::string(line) +
