@@ -205,12 +205,18 @@ void Cache::installOnFill(std::uint32_t e, Cycle t) {
 void Cache::installPrefetch(const Payload& p, Cycle t) {
   const Addr line = tags_.lineOf(p.get_address());
   const std::uint32_t set = tags_.setOf(line);
-  const std::uint32_t way =
-      tags_.find(set, line) == TagArray::kNoWay ? tags_.victim(set) : TagArray::kNoWay;
+  stats_.prefetchReceived.inc();
+  const std::uint32_t present = tags_.find(set, line);
+  const std::uint32_t way = present == TagArray::kNoWay ? tags_.victim(set) : TagArray::kNoWay;
   if (way == TagArray::kNoWay) {
     stats_.prefetchDropped.inc();
+    if (present != TagArray::kNoWay &&
+        tags_.line(set, present).state == LineState::Reserved)  // the demand went first
+      stats_.prefetchLate.inc();
     return;
   }
+  if (tags_.line(set, way).state == LineState::Valid && tags_.line(set, way).dirty)
+    stats_.prefetchWritebacks.inc();
   evict(set, way, t);
   tags_.install(set, way, line, LineState::Valid, OwnerWarp{});
   tags_.setPrefetched(set, way, true);
@@ -221,6 +227,7 @@ void Cache::hit(const Lookup& k) {
   tags_.touch(k.set, k.way);
   if (tags_.line(k.set, k.way).prefetched) {
     stats_.prefetchUseful.inc();
+    stats_.usefulOrMissed.inc();
     tags_.setPrefetched(k.set, k.way, false);
   }
   stats_.accesses.inc();
@@ -233,6 +240,7 @@ void Cache::hit(const Lookup& k) {
 void Cache::countMiss(const Lookup& k) {
   stats_.accesses.inc();
   stats_.misses.inc();
+  stats_.usefulOrMissed.inc();
   if (missObserver_) missObserver_(k.line, ownerOf(k.r));
 }
 

@@ -34,6 +34,13 @@ void CacheStats::registerWith(StatsRegistry& s, const std::string& prefix) {
   s.addCounter(p + "prefetch_dropped", prefetchDropped);
   s.addCounter(p + "prefetch_useful", prefetchUseful);
   s.addCounter(p + "prefetch_useless", prefetchUseless);
+  s.addCounter(p + "prefetch_late", prefetchLate);
+  s.addCounter(p + "prefetch_writebacks", prefetchWritebacks);
+  // accuracy = useful / fills; coverage = useful / (useful + demand misses); lateness = late /
+  // prefetches received (installed or dropped).
+  s.addRatio(p + "prefetch_accuracy", prefetchUseful, prefetchFills);
+  s.addRatio(p + "prefetch_coverage", prefetchUseful, usefulOrMissed);
+  s.addRatio(p + "prefetch_lateness", prefetchLate, prefetchReceived);
 }
 
 }  // namespace warpsim

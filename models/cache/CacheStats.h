@@ -25,8 +25,12 @@ struct CacheStats {
   Counter saturatedCycles;          // the saturation signal was on
   Histogram loadLatency{32, 64};    // cycles from arrival to response, reads only
   // Lines pushed up by a memory-side prefetcher (OWL 4.4): installed, dropped (already present
-  // or pending), later hit by a demand (useful), evicted without a demand hit (useless).
-  Counter prefetchFills, prefetchDropped, prefetchUseful, prefetchUseless;
+  // or pending), of those dropped the late ones (a demand miss for the line was already on its
+  // way), later hit by a demand (useful), evicted without a demand hit (useless), and the dirty
+  // victims an installed prefetch wrote back.
+  Counter prefetchFills, prefetchDropped, prefetchLate, prefetchUseful, prefetchUseless;
+  Counter prefetchWritebacks;
+  Counter prefetchReceived, usefulOrMissed;  // denominators of lateness and coverage
   // Mascar III-C/III-D: refusals (NACKs) of kRefusable requests whose reservation failed and of
   // kHitOnly requests that missed, and hits of requests re-sent from a re-execution queue.
   Counter refusals, refusalsNotOwner, reexecHits;

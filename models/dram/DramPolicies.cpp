@@ -19,8 +19,10 @@ std::uint32_t OpportunisticPrefetcher::minimumLines(std::size_t pending) const {
 
 bool OpportunisticPrefetcher::keepGoing(std::uint32_t sentThisRow, bool conflictWaiting,
                                         std::size_t pending) const {
+  const std::uint32_t degree = minimumLines(pending);
+  if (degree == 0) return false;  // OWL 5.1: a degree of 0 is no prefetching at all
   if (!conflictWaiting) return true;
-  return sentThisRow < minimumLines(pending);
+  return sentThisRow < degree;  // a degree of the row's line count reads out the whole row
 }
 
 std::unique_ptr<IDramPrefetcher> makeDramPrefetcher(const GddrParams& p) {

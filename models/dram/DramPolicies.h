@@ -29,6 +29,7 @@ struct DramRequest {
   bool write = false;
   int port = 0;                          // the requester's socket index (GddrController::socket)
   RowOutcome outcome = RowOutcome::Hit;  // Miss after an ACT for it, Conflict after a PRE
+  bool started = false;                  // a command (PRE, ACT, RD/WR) was issued for it (BLP)
 };
 
 // A bank's open row, as a scheduler sees it.
@@ -92,8 +93,10 @@ class NoPrefetcher : public IDramPrefetcher {
 
 // OWL 4.4: prefetch while no other row is wanted; once a demand to another row waits, stop
 // unless fewer than C lines were prefetched from this row, C = higher when fewer demands than
-// the threshold are pending, else lower. The threshold 0 means the running average queue
-// occupancy (averaged over arrivals, so it does not depend on when the controller ticks).
+// the threshold are pending, else lower. OWL 5.1 calls C the prefetch degree: 0 is no
+// prefetching at all, the row's line count the whole row. The threshold 0 means the running
+// average queue occupancy (averaged over arrivals, so it does not depend on when the
+// controller ticks).
 class OpportunisticPrefetcher : public IDramPrefetcher {
  public:
   OpportunisticPrefetcher(std::uint32_t lower, std::uint32_t higher, std::uint32_t threshold)

@@ -39,9 +39,12 @@ GddrController::GddrController(sc_core::sc_module_name name, const GddrParams& p
   stats.addCounter(p + "bytes", bytes_);
   stats.addCounter(p + "queue_full_cycles", fullCycles_);
   stats.addCounter(p + "cycles", cycles_);
-  stats.addCounter(p + "active_cycles", activeCycles_);
+  stats.addCounter(p + "busy_cycles", busyCycles_);
   stats.addCounter(p + "busy_bank_cycles", busyBankCycles_);
-  stats.addRatio(p + "blp", busyBankCycles_, activeCycles_);
+  stats.addRatio(p + "blp", busyBankCycles_, busyCycles_);
+  stats.addCounter(p + "active_cycles", activeCycles_);
+  stats.addCounter(p + "queued_bank_cycles", queuedBankCycles_);
+  stats.addRatio(p + "blp_queued", queuedBankCycles_, activeCycles_);
   stats.addCounter(p + "accesses", accesses_);
   stats.addCounter(p + "row_hits", rowHits_);
   stats.addCounter(p + "row_misses", rowMisses_);
@@ -94,7 +97,7 @@ void GddrController::accept(Payload& trans, int port, Cycle t) {
   if (port == 0 && !r.write && b.open.open && b.open.row == r.row && b.sent[r.line] &&
       b.prefetchArrives[r.line] > t)
     prefetchLate_.inc();
-  if (b.outstanding++ == 0) ++busyBanks_;
+  if (b.outstanding++ == 0) ++queuedBanks_;
   ++outstanding_;
   incoming_.push(r, t + 1);
   prefetcher_->noteArrival(incoming_.size() + queue_.size());
@@ -135,7 +138,9 @@ void GddrController::deliver(Cycle t) {
     watchdog_.progress();
     if (c.demand) {
       account(t);
-      if (--banks_[c.bank].outstanding == 0) --busyBanks_;
+      Bank& b = banks_[c.bank];
+      if (--b.outstanding == 0) --queuedBanks_;
+      if (--b.inService == 0) --busyBanks_;
       --outstanding_;
       if (c.payload->is_read()) readLatency_.add(t - c.arrived);
     }
@@ -270,6 +275,7 @@ Cycle GddrController::dataTransfer(Cycle t, bool write, std::uint32_t burst) {
 }
 
 void GddrController::issueColumn(const Candidate& c, Cycle t) {
+  startService(queue_[c.index], t);
   const DramRequest r = queue_[c.index];
   queue_.erase(queue_.begin() + static_cast<std::ptrdiff_t>(c.index));  // reserved: no allocation
   Bank& b = banks_[c.bank];
@@ -297,6 +303,7 @@ void GddrController::issueColumn(const Candidate& c, Cycle t) {
 
 void GddrController::issueActivate(const Candidate& c, Cycle t) {
   DramRequest& r = queue_[c.index];
+  startService(r, t);
   Bank& b = banks_[c.bank];
   b.open = OpenRow{true, r.row};
   b.rowBase = (r.row * banks_.size() + c.bank) * map_.rowSize();
@@ -314,6 +321,7 @@ void GddrController::issuePrecharge(const Candidate& c, Cycle t) {
   Bank& b = banks_[c.bank];
   b.open.open = false;
   b.actReady = std::max(b.actReady, t + params_.t.tRP);
+  startService(queue_[c.index], t);
   queue_[c.index].outcome = RowOutcome::Conflict;
   precharges_.inc();
 }
@@ -352,9 +360,22 @@ void GddrController::account(Cycle t) {
   cycles_.inc(d);
   if (outstanding_) {
     activeCycles_.inc(d);
+    queuedBankCycles_.inc(d * queuedBanks_);
+  }
+  if (busyBanks_) {
+    busyCycles_.inc(d);
     busyBankCycles_.inc(d * busyBanks_);
   }
   spanFrom_ = t;
+}
+
+// OWL 2.2's BLP counts a bank busy from the first command issued for a demand (PRE, ACT or
+// RD/WR) until that demand's last data beat; waiting in the queue does not count.
+void GddrController::startService(DramRequest& r, Cycle t) {
+  if (r.started) return;
+  r.started = true;
+  account(t);
+  if (banks_[r.bank].inService++ == 0) ++busyBanks_;
 }
 
 void GddrController::settleStats() {

@@ -53,7 +53,8 @@ class GddrController : public sc_core::sc_module, public Clocked, public IDiagno
     Cycle readReady = 0;                 // tCDLR after the last write data
     Cycle preReady = 0;                  // tRAS after ACT; write recovery; read burst
     std::uint32_t prefetched = 0;        // prefetches since the row opened
-    std::uint32_t outstanding = 0;       // demands accepted, not yet answered (BLP)
+    std::uint32_t outstanding = 0;       // demands accepted, not yet answered (blp_queued)
+    std::uint32_t inService = 0;         // of those, demands with a command issued (BLP)
     std::vector<std::uint8_t> sent;      // OWL 4.5: one bit per line of the open row
     std::vector<Cycle> prefetchArrives;  // when a prefetched line reaches the L2 (late count)
   };
@@ -88,6 +89,7 @@ class GddrController : public sc_core::sc_module, public Clocked, public IDiagno
   void issuePrefetch(const Candidate& c, Cycle t);
   Cycle dataTransfer(Cycle t, bool write, std::uint32_t burst);
   void account(Cycle t);
+  void startService(DramRequest& r, Cycle t);  // its first command: the bank is busy (BLP)
   std::uint32_t burstCycles(std::uint32_t bytes) const;  // data bus cycles to move `bytes`
 
   GddrParams params_;
@@ -115,8 +117,9 @@ class GddrController : public sc_core::sc_module, public Clocked, public IDiagno
   Cycle busFree_ = 0;                // the data bus is taken until then
   // Span accounting (README.md: BLP).
   Cycle spanFrom_ = 0, fullSince_ = ~Cycle{0};  // fullSince_: not full
-  std::uint32_t busyBanks_ = 0, outstanding_ = 0;
-  Counter reads_, writes_, bytes_, fullCycles_, cycles_, activeCycles_, busyBankCycles_;
+  std::uint32_t queuedBanks_ = 0, busyBanks_ = 0, outstanding_ = 0;
+  Counter reads_, writes_, bytes_, fullCycles_, cycles_;
+  Counter activeCycles_, queuedBankCycles_, busyCycles_, busyBankCycles_;
   Counter accesses_, rowHits_, rowMisses_, rowConflicts_, activates_, precharges_, busCycles_;
   Counter prefetches_, prefetchLate_;
   Histogram queueLatency_{8, 64}, readLatency_{16, 64};

@@ -51,8 +51,8 @@ TEST_CASE("prefetch: with C large, every other line of the row is prefetched des
   CHECK(b.pool.inUse() == 0);
 }
 
-TEST_CASE("prefetch: with C = 0, prefetching stops as soon as a demand to another row arrives") {
-  DramBench b(prefetching(0, 0));
+TEST_CASE("prefetch: with C = 1, prefetching stops as soon as a demand to another row arrives") {
+  DramBench b(prefetching(1, 1));
   const nlohmann::json s = b.run(twoLinesThenConflict(30));
   // Prefetches at 21, 25, 29; the demand arrives at 30 (visible 31): none after it.
   CHECK(prefetchedIds(b.cpu) == std::vector<std::uint64_t>{at(0, 0, 1), at(0, 0, 2), at(0, 0, 3)});
@@ -61,10 +61,36 @@ TEST_CASE("prefetch: with C = 0, prefetching stops as soon as a demand to anothe
 }
 
 TEST_CASE("prefetch: without a conflicting demand the whole row is read out") {
-  DramBench b(prefetching(0, 0));
+  DramBench b(prefetching(1, 1));
   const nlohmann::json s = b.run({read(0, at(2, 3, 7))});
   CHECK(s["prefetches"] == 31);
   CHECK(s["reads"] == 1);
+}
+
+// OWL 5.1 varies the prefetch degree "in the range of 0 (no-prefetching) to 32 (prefetching all
+// the columns in a row)".
+TEST_CASE("prefetch: a degree of 0 prefetches nothing at all") {
+  DramBench b(prefetching(0, 0));
+  const nlohmann::json s = b.run({read(0, at(2, 3, 7)), read(0, at(1, 0, 0))});
+  CHECK(s["prefetches"] == 0);
+  CHECK(b.cpu.foreign.empty());
+  CHECK(s["reads"] == 2);
+}
+
+TEST_CASE("prefetch: a degree of 32 reads out the whole row even when a conflict waits") {
+  DramBench b(prefetching(32, 32));
+  const nlohmann::json s = b.run(twoLinesThenConflict(25));
+  CHECK(prefetchedIds(b.cpu).size() == 30);  // every line of row 0 but the two demanded
+  CHECK(s["prefetches"] == 30 + 31);
+  CHECK(b.resp(2) == 163 + 14);  // the conflict's PRE waits for the 30th prefetch's burst
+}
+
+TEST_CASE("prefetch: degree 0 at or above the threshold and 8 below it") {
+  OpportunisticPrefetcher p(0, 8, 4);
+  CHECK_FALSE(p.keepGoing(0, false, 4));  // 4 pending: C = lower = 0
+  CHECK(p.keepGoing(0, false, 3));        // 3 pending: C = higher = 8, no conflict
+  CHECK(p.keepGoing(7, true, 3));
+  CHECK_FALSE(p.keepGoing(8, true, 3));
 }
 
 TEST_CASE("prefetch: off by default") {
