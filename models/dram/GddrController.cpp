@@ -246,7 +246,9 @@ void GddrController::bankCandidates(std::uint32_t b, Candidate& demand, Candidat
   // OWL 4.4: only once no demand for the open row remains.
   if (!bank.open.open || v.oldestHit != BankQueueView::kNone) return;
   const bool conflict = v.otherRow;
-  const auto unsent = std::find(bank.sent.begin(), bank.sent.end(), 0);
+  // OWL 4.4 "sequentially": onwards from the line after the last one a demand read, wrapping.
+  auto unsent = std::find(bank.sent.begin() + bank.nextLine, bank.sent.end(), 0);
+  if (unsent == bank.sent.end()) unsent = std::find(bank.sent.begin(), bank.sent.end(), 0);
   if (unsent == bank.sent.end()) return;
   if (!prefetcher_->keepGoing(bank.prefetched, conflict, queue_.size() + incoming_.size())) return;
   prefetch.cmd = Cmd::Prefetch;
@@ -286,7 +288,10 @@ void GddrController::issueColumn(const Candidate& c, Cycle t) {
     b.preReady = std::max(b.preReady, end + params_.t.tWR);
   } else {
     b.preReady = std::max(b.preReady, t + burst);
-    if (r.port == 0) b.sent[r.line] = 1;  // OWL 4.5: the line went to the L2 (socket 0)
+    if (r.port == 0) {
+      b.sent[r.line] = 1;  // OWL 4.5: the line went to the L2 (socket 0)
+      b.nextLine = (r.line + 1) % linesPerRow_;
+    }
   }
   accesses_.inc();
   (r.outcome == RowOutcome::Hit    ? rowHits_
@@ -311,6 +316,7 @@ void GddrController::issueActivate(const Candidate& c, Cycle t) {
   b.actReady = t + params_.t.tRC;
   b.preReady = std::max(b.preReady, t + params_.t.tRAS);
   b.prefetched = 0;
+  b.nextLine = r.line;
   std::fill(b.sent.begin(), b.sent.end(), 0);  // OWL 4.5: reset when the row opens
   actAnyReady_ = t + params_.t.tRRD;
   if (r.outcome == RowOutcome::Hit) r.outcome = RowOutcome::Miss;

@@ -53,6 +53,7 @@ class GddrController : public sc_core::sc_module, public Clocked, public IDiagno
     Cycle readReady = 0;                 // tCDLR after the last write data
     Cycle preReady = 0;                  // tRAS after ACT; write recovery; read burst
     std::uint32_t prefetched = 0;        // prefetches since the row opened
+    std::uint32_t nextLine = 0;          // the line after the last one a demand read
     std::uint32_t outstanding = 0;       // demands accepted, not yet answered (blp_queued)
     std::uint32_t inService = 0;         // of those, demands with a command issued (BLP)
     std::vector<std::uint8_t> sent;      // OWL 4.5: one bit per line of the open row

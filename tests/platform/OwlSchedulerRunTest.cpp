@@ -50,6 +50,19 @@ TEST_CASE("owl schedulers: `owl` switches the DRAM prefetcher on; dram.prefetch=
   CHECK(prefetches(runOwl28(args + " --sched owl --set dram.prefetch=none")) == 0);
 }
 
+// OWL 5.1: "0 (no-prefetching) to 32 (prefetching all the columns in a row)".
+TEST_CASE("owl schedulers: prefetch degree 0 runs exactly as cta-aware-locality-blp") {
+  const std::string args = "--workload stream --set workload.size=2 --set gpu.sms=2";
+  const nlohmann::json blp = runOwl28(args + " --sched cta-aware-locality-blp");
+  const nlohmann::json none =
+      runOwl28(args + " --sched owl --set dram.prefetch_lower=0 --set dram.prefetch_higher=0");
+  const nlohmann::json some = runOwl28(args + " --sched owl");
+  CHECK(none["gpu"] == blp["gpu"]);
+  CHECK(none["cycles"] == blp["cycles"]);
+  CHECK(some["gpu"]["part0"]["prefetches"].get<std::uint64_t>() > 0);
+  CHECK(some["gpu"]["l2_0"]["prefetch_fills"].get<std::uint64_t>() > 0);
+}
+
 TEST_CASE("owl schedulers: cta-aware-locality cuts ctareuse's L1 misses below RR's") {
   // 32 CTAs of 4 warps per SM, 8 resident at a time: 64 KiB of blocks in a 32 KiB L1. RR runs
   // all 8 CTAs' warps in step; -Locality keeps the oldest group (2 CTAs) ahead, whose blocks fit.
