@@ -1,16 +1,25 @@
 #include "sched/CtaAwarePolicy.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "sched/WarpMask.h"
 
 namespace warpsim {
 
+// The CTAs resident at a regroup, by CTA slot.
+struct CtaAwarePolicy::Resident {
+  std::array<std::uint64_t, kMax> warps{}, age{};
+  std::array<std::uint32_t, kMax> k{};
+  std::uint64_t slots = 0;
+};
+
 CtaAwarePolicy::CtaAwarePolicy(CtaScheme scheme, std::uint32_t minGroupWarps, SmId core)
     : scheme_(scheme), minGroupWarps_(minGroupWarps), core_(core.value()) {
   if (minGroupWarps == 0)
     throw std::invalid_argument("CtaAwarePolicy: the minimum group size must be positive");
   groupOf_.fill(kNoGroup);
+  slotGroup_.fill(kNone);
 }
 
 void CtaAwarePolicy::order(const SchedView& view, std::uint64_t slotWarps,
@@ -18,113 +27,172 @@ void CtaAwarePolicy::order(const SchedView& view, std::uint64_t slotWarps,
   order.clear();
   if (!formed_ || view.ctaEpoch() != epoch_) regroup(view);
   const std::uint64_t ready = slotWarps & view.readyMask();
+  bool open = true;  // every group offered so far waits for data: the next may be offered
   if (scheme_ == CtaScheme::CtaAware) {
-    // §4.1: the current group first, then the groups after it, round-robin.
-    currentBlocked_ = blocked(view, slotWarps & groupMask_[current_]);
-    for (std::uint32_t i = 0; i < groups_.count; ++i) {
-      const std::uint32_t g = current_ + i;
-      appendGroup(g < groups_.count ? g : g - groups_.count, ready, order);
+    // §4.1: the current group; the others round-robin after it only while it waits for data.
+    if (live_ > 0) {
+      appendGroup(current_, ready, order);
+      currentBlocked_ = waitsForData(view, slotWarps & groups_[current_].warps);
+      open = currentBlocked_;
+      for (std::uint32_t i = 1; open && i < live_; ++i)
+        appendGroup((current_ + i) % live_, ready, order);
     }
   } else {
-    for (std::uint32_t p = 0; p < groups_.count; ++p) appendGroup(byPriority_[p], ready, order);
+    for (std::uint32_t p = 0; open && p < live_; ++p) {
+      appendGroup(byPriority_[p], ready, order);
+      open = waitsForData(view, slotWarps & groups_[byPriority_[p]].warps);
+    }
   }
   // Warps of no group (none while the view's epoch is kept) come last, in slot order.
-  for (std::uint64_t m = ready & ~grouped_; m != 0; m &= m - 1)
-    order.push_back(WarpId{static_cast<std::uint32_t>(__builtin_ctzll(m))});
+  if (open)
+    for (std::uint64_t m = ready & ~grouped_; m != 0; m &= m - 1)
+      order.push_back(WarpId{static_cast<std::uint32_t>(__builtin_ctzll(m))});
 }
 
 void CtaAwarePolicy::issued(WarpId w, const WarpInst&) {
   const std::uint8_t g = groupOf_[w.value()];
   if (g == kNoGroup) return;
-  rrNext_[g] = static_cast<std::uint8_t>(w.value() + 1);
+  groups_[g].rrNext = static_cast<std::uint8_t>(w.value() + 1);
   // Algorithm 1: another group is chosen only once every warp of the chosen one is blocked.
   if (scheme_ == CtaScheme::CtaAware && g != current_ && currentBlocked_) {
     current_ = g;
-    currentKey_ = groupKey_[g];
+    currentNumber_ = groups_[g].number;
   }
 }
 
 // Round-robin within the group (§4.1), from the warp after its last issuer.
-void CtaAwarePolicy::appendGroup(std::uint32_t g, std::uint64_t ready,
+void CtaAwarePolicy::appendGroup(std::uint32_t i, std::uint64_t ready,
                                  std::vector<WarpId>& out) const {
-  const std::uint64_t m = ready & groupMask_[g];
-  const std::uint64_t ahead = m & warpsFrom(rrNext_[g]);
+  const std::uint64_t m = ready & groups_[i].warps;
+  const std::uint64_t ahead = m & warpsFrom(groups_[i].rrNext);
   for (std::uint64_t part : {ahead, m & ~ahead})
     for (; part != 0; part &= part - 1)
       out.push_back(WarpId{static_cast<std::uint32_t>(__builtin_ctzll(part))});
 }
 
-// Blocked: no warp of `warps` is eligible (a busy unit does not count: the data is there).
-bool CtaAwarePolicy::blocked(const SchedView& view, std::uint64_t warps) const {
-  if (warps & view.readyMask()) return false;
-  for (std::uint64_t m = warps; m != 0; m &= m - 1)
-    if (view.warp(WarpId{static_cast<std::uint32_t>(__builtin_ctzll(m))}).eligible) return false;
+// Algorithm 1's "blocked because of unavailability of data": no warp of `warps` could go on
+// without memory: each waits on its own loads, at a barrier, or has finished.
+bool CtaAwarePolicy::waitsForData(const SchedView& view, std::uint64_t warps) {
+  for (std::uint64_t m = warps; m != 0; m &= m - 1) {
+    const WarpState& s = view.warp(WarpId{static_cast<std::uint32_t>(__builtin_ctzll(m))});
+    if (s.resident && !s.finished && !s.atBarrier && !s.waitsOnMem) return false;
+  }
   return true;
 }
 
-// FORM_GROUPS over the CTAs resident now, oldest first: a CTA's warps all launch together, so
-// the age of any of its warps orders it. Runs only when a CTA arrived or left.
+// Runs only when a CTA arrived or left. Groups keep their CTAs, numbers and priorities; a group
+// whose CTAs have all finished goes; arrivals join or form groups (addArrivals).
 void CtaAwarePolicy::regroup(const SchedView& view) {
   formed_ = true;
   epoch_ = view.ctaEpoch();
-  std::array<std::uint64_t, kMax> ctaWarps{}, ctaAge{};
-  std::array<std::uint32_t, kMax> ctaK{};
-  std::uint64_t used = 0;
+  Resident r;
   for (std::uint32_t w = 0; w < view.warpSlots(); ++w) {
     const WarpState& s = view.warp(WarpId{w});
     if (!s.resident || s.ctaSlot >= kMax) continue;
     const std::uint32_t c = s.ctaSlot;
-    if (!(used & warpBit(c)) || s.age < ctaAge[c]) ctaAge[c] = s.age;
-    used |= warpBit(c);
-    ctaWarps[c] |= warpBit(w);
-    ctaK[c] = s.ctaWarps;
+    if (!(r.slots & warpBit(c)) || s.age < r.age[c]) r.age[c] = s.age;
+    r.slots |= warpBit(c);
+    r.warps[c] |= warpBit(w);
+    r.k[c] = s.ctaWarps ? s.ctaWarps : r.k[c];
   }
-  // CTA slots sorted by age (insertion sort of at most 64).
-  std::array<std::uint8_t, kMax> sorted{};
-  std::uint32_t n = 0;
-  for (std::uint64_t m = used; m != 0; m &= m - 1) {
-    const auto c = static_cast<std::uint8_t>(__builtin_ctzll(m));
-    std::uint32_t i = n++;
-    for (; i > 0 && ctaAge[sorted[i - 1]] > ctaAge[c]; --i) sorted[i] = sorted[i - 1];
-    sorted[i] = c;
+  for (std::uint32_t i = 0; i < live_; ++i) groups_[i].warps = groups_[i].ctas = 0;
+  std::array<std::uint8_t, kMax> fresh{};  // CTA slots of new CTAs, oldest first
+  std::uint32_t freshCount = 0;
+  for (std::uint32_t c = 0; c < kMax; ++c) {
+    if (!(r.slots & warpBit(c))) {
+      slotGroup_[c] = kNone;
+      continue;
+    }
+    if (r.k[c] == 0) r.k[c] = static_cast<std::uint32_t>(__builtin_popcountll(r.warps[c]));
+    Group* g = nullptr;
+    if (slotGroup_[c] != kNone && slotAge_[c] == r.age[c])
+      for (std::uint32_t i = 0; i < live_ && !g; ++i)
+        if (groups_[i].number == slotGroup_[c]) g = &groups_[i];
+    if (g) {
+      g->warps |= r.warps[c];
+      ++g->ctas;
+      continue;
+    }
+    std::uint32_t i = freshCount++;
+    for (; i > 0 && r.age[fresh[i - 1]] > r.age[c]; --i) fresh[i] = fresh[i - 1];
+    fresh[i] = static_cast<std::uint8_t>(c);
   }
-  // k: the oldest CTA's warps per CTA (OWL runs one kernel at a time); its resident warps when
-  // the SM does not say.
-  std::uint32_t k = 1;
-  if (n > 0) {
-    const std::uint8_t oldest = sorted[0];
-    k = ctaK[oldest] ? ctaK[oldest]
-                     : static_cast<std::uint32_t>(__builtin_popcountll(ctaWarps[oldest]));
+  // Groups whose CTAs have all finished leave; the others keep their order.
+  const auto end = std::remove_if(groups_.begin(), groups_.begin() + live_,
+                                  [](const Group& g) { return g.ctas == 0; });
+  live_ = static_cast<std::uint32_t>(end - groups_.begin());
+  if (live_ == 0) mostCtas_ = 0;  // a new kernel (or the first) starts filling the core
+  addArrivals(r, fresh.data(), freshCount);
+  prioritise();
+}
+
+// New CTAs, oldest first: they fill the youngest group up to n CTAs, then form groups of n by
+// FORM_GROUPS over the rest of them (the remainder joining the last), so CTAs that arrive
+// together are grouped as Algorithm 1 groups the N CTAs of a core.
+void CtaAwarePolicy::addArrivals(const Resident& r, const std::uint8_t* fresh,
+                                 std::uint32_t count) {
+  std::uint32_t i = 0;
+  while (i < count) {
+    const std::uint32_t k = r.k[fresh[i]];
+    std::uint32_t run = i;  // arrivals of one kernel (same k)
+    while (run < count && r.k[fresh[run]] == k) ++run;
+    const std::uint32_t n = formCtaGroups(1, k, minGroupWarps_).ctasPerGroup;
+    auto join = [&](Group& g, std::uint8_t c) {
+      g.warps |= r.warps[c];
+      ++g.ctas;
+      slotGroup_[c] = g.number;
+      slotAge_[c] = r.age[c];
+    };
+    Group* youngest = live_ ? &groups_[live_ - 1] : nullptr;
+    for (; i < run && youngest && youngest->k == k && youngest->ctas < youngest->full; ++i)
+      join(*youngest, fresh[i]);
+    const CtaGroups batch = formCtaGroups(run - i, k, minGroupWarps_);
+    for (std::uint32_t j = 0; i < run; ++i, ++j) {
+      const std::uint32_t g = batch.groupOf(j);
+      if (j == g * n) {  // the first CTA of a new group
+        Group& fresh_group = groups_[live_++];
+        fresh_group = Group{};
+        fresh_group.number = nextNumber_++;
+        fresh_group.k = k;
+        fresh_group.full = std::max(n, batch.sizeOf(g));
+      }
+      join(groups_[live_ - 1], fresh[i]);
+    }
   }
-  groups_ = formCtaGroups(n, k, minGroupWarps_);
-  groupMask_.fill(0);
+}
+
+// Priority positions and the warp -> group map; g_core from the most CTAs held at once.
+void CtaAwarePolicy::prioritise() {
+  std::uint32_t ctas = 0;
+  for (std::uint32_t i = 0; i < live_; ++i) ctas += groups_[i].ctas;
+  mostCtas_ = std::max(mostCtas_, ctas);
+  gCore_ = live_ ? std::max(1u, formCtaGroups(mostCtas_, groups_[0].k, minGroupWarps_).count) : 1;
   groupOf_.fill(kNoGroup);
-  rrNext_.fill(0);  // a re-formed group starts its round-robin at its lowest warp slot
   grouped_ = 0;
-  for (std::uint32_t i = 0; i < n; ++i) {
-    const std::uint8_t c = sorted[i];
-    const std::uint32_t g = groups_.groupOf(i);
-    if (groupMask_[g] == 0) groupKey_[g] = ctaAge[c];
-    groupMask_[g] |= ctaWarps[c];
-    grouped_ |= ctaWarps[c];
-    for (std::uint64_t m = ctaWarps[c]; m != 0; m &= m - 1)
-      groupOf_[__builtin_ctzll(m)] = static_cast<std::uint8_t>(g);
+  for (std::uint32_t i = 0; i < live_; ++i) {
+    grouped_ |= groups_[i].warps;
+    for (std::uint64_t m = groups_[i].warps; m != 0; m &= m - 1)
+      groupOf_[__builtin_ctzll(m)] = static_cast<std::uint8_t>(i);
+    byPriority_[i] = static_cast<std::uint8_t>(i);
   }
-  // Priorities are a permutation of the groups for -Locality and -Locality-BLP; CtaAware's are
-  // all equal and it goes by current_ instead.
-  for (std::uint32_t g = 0; g < groups_.count; ++g) {
-    const std::uint32_t p =
-        scheme_ == CtaScheme::CtaAware ? g : ctaGroupPriority(scheme_, g, core_, groups_.count);
-    byPriority_[p] = static_cast<std::uint8_t>(g);
+  // -Locality: oldest first (g_pri = g_num). -Locality-BLP: (g_num - core_ID) mod g_core, ties
+  // (groups whose numbers differ by a multiple of g_core) oldest first.
+  if (scheme_ == CtaScheme::CtaAwareLocalityBlp) {
+    auto key = [&](std::uint8_t i) {
+      const auto g = static_cast<std::uint32_t>(groups_[i].number % gCore_);
+      return ctaGroupPriority(scheme_, g, core_, gCore_);
+    };
+    std::stable_sort(byPriority_.begin(), byPriority_.begin() + live_,
+                     [&](std::uint8_t a, std::uint8_t b) { return key(a) < key(b); });
   }
-  // CtaAware keeps running the group holding the oldest CTA not older than the current one's.
+  // CtaAware keeps running its group while it lives, else the next younger one.
   current_ = 0;
-  for (std::uint32_t i = 0; i < n; ++i)
-    if (ctaAge[sorted[i]] >= currentKey_) {
-      current_ = groups_.groupOf(i);
+  for (std::uint32_t i = 0; i < live_; ++i)
+    if (groups_[i].number >= currentNumber_) {
+      current_ = i;
       break;
     }
-  currentKey_ = groups_.count ? groupKey_[current_] : 0;
+  currentNumber_ = live_ ? groups_[current_].number : 0;
 }
 
 }  // namespace warpsim

@@ -8,17 +8,20 @@
 namespace warpsim {
 
 // OWL's CTA-aware warp schedulers (Jog et al., ASPLOS'13, §4.1-4.3, Algorithm 1). The CTAs on
-// the SM, in launch order, form groups of at least `minGroupWarps` warps (FORM_GROUPS); warps
-// of one group are ordered round-robin (§4.1), and groups by the scheme:
-//  - CtaAware (§4.1): one current group first, then the others round-robin after it; the
-//    current group changes only once none of its warps is eligible ("all warps of the
-//    already-chosen group are blocked", Algorithm 1) and another group's warp issues.
-//  - CtaAwareLocality (§4.2): strict priority g_pri = g_num: group 0 (the oldest CTAs) first,
-//    so its warps are chosen again the cycle any of them is ready.
-//  - CtaAwareLocalityBlp (§4.3): strict priority g_pri = (g_num - core_ID) mod g_core.
-// Groups re-form whenever a CTA arrives or leaves (SchedView::ctaEpoch), over the CTAs then
-// resident: group 0 is always the oldest unfinished CTAs. Groups span the whole SM (OWL's core
-// has one scheduler); with several issue slots each orders its own warps by them.
+// the SM form groups of at least `minGroupWarps` warps (FORM_GROUPS); warps of one group are
+// ordered round-robin (§4.1), and groups by the scheme:
+//  - CtaAware (§4.1): one current group first; the others, round-robin after it, only while
+//    every warp of the current group waits for data; the current group changes when another
+//    group's warp issues then.
+//  - CtaAwareLocality (§4.2): g_pri = g_num: the oldest group first.
+//  - CtaAwareLocalityBlp (§4.3): g_pri = (g_num - core_ID) mod g_core.
+// A group is kept, with its number and priority, until all its CTAs have finished; CTAs that
+// arrive later join the youngest group while it has fewer than n CTAs, else form new groups
+// (README.md, "Re-forming"). Algorithm 1: "the scheduler cannot choose warps from different
+// group(s) unless all warps of the already-chosen group are blocked because of unavailability
+// of data", so a lower group's warps are offered only while every warp of each group above it
+// waits on memory, at a barrier, or has finished; an ALU hazard or a busy unit does not let a
+// lower group in. Groups span the whole SM (OWL's core has one scheduler).
 class CtaAwarePolicy : public IWarpSchedulingPolicy {
  public:
   CtaAwarePolicy(CtaScheme scheme, std::uint32_t minGroupWarps, SmId core);
@@ -26,34 +29,51 @@ class CtaAwarePolicy : public IWarpSchedulingPolicy {
   void order(const SchedView& view, std::uint64_t slotWarps, std::vector<WarpId>& order) override;
   void issued(WarpId w, const WarpInst& inst) override;
 
-  // The groups as last formed (for tests and diagnosis).
-  const CtaGroups& groups() const { return groups_; }
-  // Warps (SM-wide) of group g, and g's priority position (0 first); CtaAware: the current one.
-  std::uint64_t groupWarps(std::uint32_t g) const { return groupMask_[g]; }
+  // The live groups, oldest first (for tests and diagnosis): how many, the warps (SM-wide) of
+  // the i-th, its group number g_num, and (CtaAware) the position of the current one.
+  std::uint32_t groupCount() const { return live_; }
+  std::uint64_t groupWarps(std::uint32_t i) const { return groups_[i].warps; }
+  std::uint64_t groupNumber(std::uint32_t i) const { return groups_[i].number; }
   std::uint32_t currentGroup() const { return current_; }
+  // g_core of Algorithm 1 for the CTAs the core has held at once in this kernel.
+  std::uint32_t groupsPerCore() const { return gCore_; }
 
  private:
   static constexpr std::uint32_t kMax = 64;
   static constexpr std::uint8_t kNoGroup = 0xff;
+  static constexpr std::uint64_t kNone = ~std::uint64_t{0};
+  struct Group {
+    std::uint64_t number = 0;  // g_num: formation order on this core
+    std::uint64_t warps = 0;
+    std::uint32_t ctas = 0;
+    std::uint32_t full = 0;   // CTAs it takes before new arrivals start a new group
+    std::uint32_t k = 0;      // warps per CTA of its kernel
+    std::uint8_t rrNext = 0;  // the warp after its last issuer
+  };
+  struct Resident;  // the CTAs found on the SM at a regroup (CtaAwarePolicy.cpp)
   void regroup(const SchedView& view);
-  void appendGroup(std::uint32_t g, std::uint64_t ready, std::vector<WarpId>& out) const;
-  bool blocked(const SchedView& view, std::uint64_t warps) const;
+  void addArrivals(const Resident& r, const std::uint8_t* fresh, std::uint32_t count);
+  void prioritise();
+  void appendGroup(std::uint32_t i, std::uint64_t ready, std::vector<WarpId>& out) const;
+  static bool waitsForData(const SchedView& view, std::uint64_t warps);
 
   CtaScheme scheme_;
   std::uint32_t minGroupWarps_;
   std::uint32_t core_;
   bool formed_ = false;
   std::uint64_t epoch_ = 0;
-  CtaGroups groups_;
+  std::array<Group, kMax> groups_{};  // live groups, oldest first
+  std::uint32_t live_ = 0;
+  std::uint64_t nextNumber_ = 0;
+  std::uint32_t gCore_ = 1, mostCtas_ = 0;
+  std::array<std::uint64_t, kMax> slotAge_{};    // CTA slot -> age of the CTA it held
+  std::array<std::uint64_t, kMax> slotGroup_{};  // CTA slot -> its group's number, or kNone
+  std::array<std::uint8_t, kMax> groupOf_{};     // warp -> position of its group
+  std::array<std::uint8_t, kMax> byPriority_{};  // priority position -> group position
   std::uint64_t grouped_ = 0;                    // warps in some group
-  std::array<std::uint64_t, kMax> groupMask_{};  // group -> its warps
-  std::array<std::uint64_t, kMax> groupKey_{};   // group -> launch age of its oldest warp
-  std::array<std::uint8_t, kMax> groupOf_{};     // warp -> group
-  std::array<std::uint8_t, kMax> byPriority_{};  // priority position -> group
-  std::array<std::uint8_t, kMax> rrNext_{};      // group -> warp after its last issuer
-  std::uint32_t current_ = 0;                    // CtaAware: the group being run
-  std::uint64_t currentKey_ = 0;                 // its groupKey_, to find it again after regrouping
-  bool currentBlocked_ = false;  // none of its warps was eligible at the last order()
+  std::uint32_t current_ = 0;                    // CtaAware: position of the group being run
+  std::uint64_t currentNumber_ = 0;              // and its number, to find it after a regroup
+  bool currentBlocked_ = false;  // every warp of it waited for data at the last order()
 };
 
 }  // namespace warpsim

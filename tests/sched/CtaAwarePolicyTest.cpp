@@ -17,6 +17,7 @@ struct CtaBench : PolicyBench {
   // `ctas` CTAs of `k` warps each: CTA c in CTA slot c, warps c*k .. c*k+k-1.
   CtaBench(IWarpSchedulingPolicy& p, std::uint32_t ctas, std::uint32_t k)
       : PolicyBench(p, ctas * k) {
+    notReadyWaitsOnMem = true;
     for (std::uint32_t c = 0; c < ctas; ++c) launch(c, c * k, k);
   }
   // CTA slot `slot` gets a new CTA in warp slots first .. first+k-1.
@@ -54,7 +55,7 @@ TEST_CASE("cta-aware: 10 CTAs of 2 warps with g_size 5 form groups of 3, 3 and 4
   CtaAwarePolicy p(CtaScheme::CtaAware, 5, SmId{0});
   CtaBench b(p, 10, 2);
   b.order(0xfffff, 0);
-  CHECK(p.groups().count == 3);
+  CHECK(p.groupCount() == 3);
   CHECK(p.groupWarps(0) == 0x3f);
   CHECK(p.groupWarps(1) == 0xfc0);
   CHECK(p.groupWarps(2) == 0xff000);
@@ -71,20 +72,22 @@ TEST_CASE("cta-aware: rotates groups only when every warp of the current group i
   CtaAwarePolicy p(CtaScheme::CtaAware, 4, SmId{0});
   CtaBench b(p, 6, 2);
   CHECK(b.cycle(0xfff) == 0);
-  // Group 0's warps have their data but their unit is busy: group 1 issues, group 0 stays.
-  CHECK(b.cycle(kGroup1, kGroup0) == 4);
+  // Group 0's warps have their data but their unit is busy: not blocked for want of data, so
+  // no other group may issue (Algorithm 1).
+  CHECK(b.cycle(kGroup1, kGroup0) == kNoIssue);
   CHECK(p.currentGroup() == 0);
   CHECK(b.cycle(0xfff) == 1);
-  // All of group 0 blocked: group 1 issues and becomes the current group ...
-  CHECK(b.cycle(kGroup1 | kGroup2) == 5);
+  // All of group 0 waits on memory: group 1 issues and becomes the current group ...
+  CHECK(b.cycle(kGroup1 | kGroup2) == 4);
   CHECK(p.currentGroup() == 1);
   // ... and keeps priority once group 0 is ready again.
-  CHECK(b.cycle(0xfff) == 6);
+  CHECK(b.cycle(0xfff) == 5);
   // Group 1 blocked: the next group after it (2), not group 0.
   CHECK(b.cycle(kGroup0 | kGroup2) == 8);
   CHECK(p.currentGroup() == 2);
-  // Each group's round-robin continues after its own last issuer (1, 6 and 8).
-  CHECK(b.order(0xfff, 0) == Ids{9, 10, 11, 8, 2, 3, 0, 1, 7, 4, 5, 6});
+  // Each group's round-robin continues after its own last issuer (8, then 5 and 1).
+  CHECK(b.order(0xfff, 0) == Ids{9, 10, 11, 8});
+  CHECK(b.order(kGroup0 | kGroup1, 0) == Ids{2, 3, 0, 1, 6, 7, 4, 5});
 }
 
 TEST_CASE(
@@ -105,18 +108,21 @@ TEST_CASE("cta-aware-locality: the order is group 0, 1, 2, round-robin within ea
   CtaAwarePolicy p(CtaScheme::CtaAwareLocality, 4, SmId{3});
   CtaBench b(p, 6, 2);
   CHECK(b.cycle(bits({1, 2, 6, 9})) == 1);
-  CHECK(b.order(0xfff, 0) == Ids{2, 3, 0, 1, 4, 5, 6, 7, 8, 9, 10, 11});
+  CHECK(b.order(0xfff, 0) == Ids{2, 3, 0, 1});  // group 0 can go: no other group is offered
+  CHECK(b.order(kGroup1 | kGroup2, 0) == Ids{4, 5, 6, 7});
+  CHECK(b.order(kGroup2, 0) == Ids{8, 9, 10, 11});
 }
 
 TEST_CASE("cta-aware-locality-blp: core c puts group c mod g_core first, then the next ones") {
-  const Ids expected[4] = {{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11},
-                           {4, 5, 6, 7, 8, 9, 10, 11, 0, 1, 2, 3},
-                           {8, 9, 10, 11, 0, 1, 2, 3, 4, 5, 6, 7},
-                           {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}};
+  // The first group of each core, then the one offered when it waits for data.
+  const std::uint64_t groups[3] = {kGroup0, kGroup1, kGroup2};
+  const Ids warps[3] = {{0, 1, 2, 3}, {4, 5, 6, 7}, {8, 9, 10, 11}};
   for (std::uint32_t core = 0; core < 4; ++core) {
     CtaAwarePolicy p(CtaScheme::CtaAwareLocalityBlp, 4, SmId{core});
     CtaBench b(p, 6, 2);
-    CHECK(b.order(0xfff, 0) == expected[core]);
+    const std::uint32_t first = core % 3, second = (core + 1) % 3;
+    CHECK(b.order(0xfff, 0) == warps[first]);
+    CHECK(b.order(0xfff & ~groups[first], 0) == warps[second]);
   }
 }
 
@@ -127,25 +133,51 @@ TEST_CASE("cta-aware-locality-blp: a higher-priority group preempts as soon as i
         Ids{4, 8, 0, 9, 7});
 }
 
-TEST_CASE("cta-aware: groups re-form when a CTA finishes and when a new one arrives") {
+TEST_CASE("cta-aware: a group keeps its CTAs and priority until all of them have finished") {
   CtaAwarePolicy p(CtaScheme::CtaAwareLocality, 5, SmId{0});  // 10 CTAs of 2: 3 + 3 + 4
   CtaBench b(p, 10, 2);
   b.order(0xfffff, 0);
   CHECK(p.groupWarps(0) == 0x3f);
-  b.finish(0, 2);  // CTA 0 (warps 0, 1) finishes: 9 CTAs, 3 + 3 + 3, the oldest first
+  b.finish(0, 2);  // CTA 0 (warps 0, 1) finishes: group 0 keeps CTAs 1 and 2, nothing moves
   CHECK(b.order(0xffffc, 0).front() == 2);
-  CHECK(p.groups().count == 3);
-  CHECK(p.groupWarps(0) == 0xfc);
-  CHECK(p.groupWarps(1) == 0x3f00);
-  CHECK(p.groupWarps(2) == 0xfc000);
-  b.launch(0, 0, 2);  // a new CTA takes warp slots 0 and 1: the newest, in the last group
-  CHECK(p.groups().count == 3);
-  CHECK(b.order(0xfffff, 0) ==
-        Ids{2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 0, 1, 14, 15, 16, 17, 18, 19});
-  CHECK(p.groupWarps(2) == 0xfc003);
-  b.finish(2, 6);  // CTAs 1, 2 and 3 finish: group 0 is now CTAs 4-6
-  CHECK(b.order(0xfffff & ~std::uint64_t{0xfc}, 0).front() == 8);
-  CHECK(p.groupWarps(0) == 0x3f00);
+  CHECK(p.groupCount() == 3);
+  CHECK(p.groupWarps(0) == 0x3c);
+  CHECK(p.groupWarps(1) == 0xfc0);
+  CHECK(p.groupWarps(2) == 0xff000);
+  b.launch(0, 0, 2);  // a new CTA in warp slots 0 and 1: every group is full, so a new group 3
+  CHECK(p.groupCount() == 0 + 3);
+  CHECK(b.order(0xfffff, 0) == Ids{2, 3, 4, 5});  // group 0 first, the only one while it can go
+  CHECK(p.groupCount() == 4);
+  CHECK(p.groupWarps(3) == 0x3);
+  CHECK(p.groupNumber(3) == 3);
+  b.finish(2, 4);  // CTAs 1 and 2 finish: group 0 is gone, group 1 (CTAs 3-5) is first
+  CHECK(b.order(0xfffc3, 0).front() == 6);
+  CHECK(p.groupCount() == 3);
+  CHECK(p.groupNumber(0) == 1);
+  b.launch(1, 2, 2);  // the next arrival joins group 3, which has fewer than n = 3 CTAs
+  b.order(0xfffcf, 0);
+  CHECK(p.groupCount() == 3);
+  CHECK(p.groupWarps(2) == 0xf);
+}
+
+// Algorithm 1: "the scheduler cannot choose warps from different group(s) unless all warps of
+// the already-chosen group are blocked because of unavailability of data".
+TEST_CASE("cta-aware-locality: an ALU hazard in the first group does not let a lower group in") {
+  CtaAwarePolicy p(CtaScheme::CtaAwareLocality, 4, SmId{0});
+  CtaBench b(p, 6, 2);
+  // Warp 0 waits on its own load; warps 1-3 wait on an ALU result: group 1 may not issue.
+  b.hazard = bits({1, 2, 3});
+  CHECK(b.cycle(kGroup1 | kGroup2) == kNoIssue);
+  // Once all of group 0 waits on memory, group 1 issues; group 2 only behind group 1.
+  b.hazard = 0;
+  CHECK(b.cycle(kGroup1 | kGroup2) == 4);
+  b.hazard = bits({4, 5, 6});
+  CHECK(b.cycle(kGroup2) == kNoIssue);
+  // A warp at a barrier or finished counts as blocked for want of data.
+  b.hazard = bits({4, 5});
+  b.warps[4].atBarrier = true;
+  b.warps[5].finished = true;
+  CHECK(b.order(kGroup2, 0) == Ids{8, 9, 10, 11});
 }
 
 TEST_CASE("cta-aware: the current group is kept across a regroup while its CTAs remain") {
@@ -153,10 +185,13 @@ TEST_CASE("cta-aware: the current group is kept across a regroup while its CTAs 
   CtaBench b(p, 6, 2);
   CHECK(b.run({0xfff, kGroup2}) == Ids{0, 8});
   CHECK(p.currentGroup() == 2);
-  b.finish(0, 2);              // 5 CTAs: groups {1, 2} and {3, 4, 5}; warps 8-11 are in group 1 now
-  CHECK(b.cycle(0xffc) == 6);  // group 1 (warps 6-11), from its lowest warp
-  CHECK(p.currentGroup() == 1);
-  CHECK(p.groupWarps(1) == 0xfc0);
+  b.finish(0, 2);              // CTA 0 leaves group 0 (CTAs 0, 1): no group changes
+  CHECK(b.cycle(0xffc) == 9);  // group 2 goes on after its last issuer
+  CHECK(p.currentGroup() == 2);
+  CHECK(p.groupWarps(0) == 0xc);
+  b.finish(8, 4);              // group 2's CTAs finish: the next younger group does not exist,
+  CHECK(b.cycle(0x0fc) == 2);  // so the oldest, group 0, runs
+  CHECK(p.currentGroup() == 0);
 }
 
 TEST_CASE("policy registry: the OWL schemes take sched.owl_group_size and the SM as core id") {
@@ -172,7 +207,7 @@ TEST_CASE("policy registry: the OWL schemes take sched.owl_group_size and the SM
     CtaBench b(*policy, 6, 2);
     const bool blp = std::string(name) == "cta-aware-locality-blp" || std::string(name) == "owl";
     CHECK(b.order(0xfff, 0).front() == (blp ? 4u : 0u));
-    CHECK(dynamic_cast<CtaAwarePolicy&>(*policy).groups().count == 3);
+    CHECK(dynamic_cast<CtaAwarePolicy&>(*policy).groupCount() == 3);
   }
   CHECK(SchedParams{}.owlGroupSize == 8);
 }

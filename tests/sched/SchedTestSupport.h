@@ -38,8 +38,10 @@ struct PolicyBench {
   // The policy's order with `ready` warps eligible and their units free, and `eligible` warps
   // eligible (their data is there) but their units busy.
   Ids order(std::uint64_t ready, std::uint64_t eligible = 0) {
-    for (std::uint32_t w = 0; w < warps.size(); ++w)
+    for (std::uint32_t w = 0; w < warps.size(); ++w) {
       warps[w].eligible = ((ready | eligible) >> w) & 1u;
+      if (notReadyWaitsOnMem) warps[w].waitsOnMem = !(((ready | eligible | hazard) >> w) & 1u);
+    }
     view.setReady(ready);
     out.clear();
     policy.order(view, slotWarps, out);
@@ -73,6 +75,10 @@ struct PolicyBench {
     warps[w].age = age;
   }
 
+  // With notReadyWaitsOnMem, a warp neither ready nor eligible waits on memory unless it is in
+  // `hazard` (stalled on a short, non-memory dependency).
+  bool notReadyWaitsOnMem = false;
+  std::uint64_t hazard = 0;
   IWarpSchedulingPolicy& policy;
   std::vector<WarpState> warps;
   SchedView view;
