@@ -218,7 +218,7 @@ void Cache::installPrefetch(const Payload& p, Cycle t) {
   if (tags_.line(set, way).state == LineState::Valid && tags_.line(set, way).dirty)
     stats_.prefetchWritebacks.inc();
   evict(set, way, t);
-  tags_.install(set, way, line, LineState::Valid, OwnerWarp{});
+  tags_.install(set, way, line, LineState::Valid, OwnerWarp{}, params_.prefetchInsertLru);
   tags_.setPrefetched(set, way, true);
   stats_.prefetchFills.inc();
 }

@@ -126,6 +126,11 @@ void CacheParams::declare(ConfigSchema& s, const std::string& prefix, const Cach
             "the saturation signal (Mascar III-A) is on while free MSHRs or free miss-queue "
             "slots are at or below this",
             0, 4096);
+  // Only the L2 slices receive the memory-side prefetcher's lines (OWL 4.4).
+  if (prefix == "l2")
+    s.addEnum(x + "prefetch_insert", d.prefetchInsertLru ? "lru" : "mru", {"mru", "lru"},
+              "where a line pushed by the DRAM prefetcher goes in the set's replacement order: "
+              "mru (as a new line) or lru (replaced first unless a demand hits it)");
 }
 
 CacheParams CacheParams::load(const Config& c, const std::string& prefix) {
@@ -153,6 +158,7 @@ CacheParams CacheParams::load(const Config& c, const std::string& prefix) {
   p.allocate = static_cast<AllocatePolicy>(indexOf("allocate", kAllocatePolicies));
   p.perfect = c.getBool(x + "perfect");
   p.saturationThreshold = u32("saturation_threshold");
+  if (prefix == "l2") p.prefetchInsertLru = c.getString(x + "prefetch_insert") == "lru";
   if (!isPowerOfTwo(p.sets))
     throw ConfigError(x + "sets = " + std::to_string(p.sets) + ": must be a power of two");
   if (!isPowerOfTwo(p.lineSize))

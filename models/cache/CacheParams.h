@@ -45,6 +45,9 @@ struct CacheParams {
   AllocatePolicy allocate = AllocatePolicy::OnMiss;
   bool perfect = false;                   // every access hits; nothing goes below
   std::uint32_t saturationThreshold = 2;  // free MSHRs or miss-queue slots at or below: saturated
+  // L2 only: a line pushed by the memory-side prefetcher goes in at the replacement policy's
+  // first-out position (LRU) instead of as a new line (MRU). OWL 4.4 does not say.
+  bool prefetchInsertLru = false;
 
   std::uint64_t sizeBytes() const { return std::uint64_t{sets} * ways * lineSize; }
 

@@ -15,6 +15,9 @@ class IReplacementPolicy {
   virtual ~IReplacementPolicy() = default;
   // A new line was placed in (set, way): reserved for a fill, or filled directly.
   virtual void inserted(std::uint32_t set, std::uint32_t way) = 0;
+  // A new line was placed in (set, way) at the position that is replaced first (a prefetched
+  // line inserted at LRU); policies without such a position treat it as inserted().
+  virtual void insertedFirstOut(std::uint32_t set, std::uint32_t way) { inserted(set, way); }
   // The line in (set, way) was accessed again (a hit, or a miss merged into its pending fill).
   virtual void touched(std::uint32_t set, std::uint32_t way) = 0;
   // The way to replace among `candidates` (bit w set: way w may go; never 0).

@@ -14,6 +14,10 @@ class StampReplacement : public IReplacementPolicy {
   StampReplacement(std::uint32_t sets, std::uint32_t ways);
 
   void inserted(std::uint32_t set, std::uint32_t way) override { stamp(set, way); }
+  // Older than every line stamped so far, and than those stamped first-out before it.
+  void insertedFirstOut(std::uint32_t set, std::uint32_t way) override {
+    stamps_[std::size_t{set} * ways_ + way] = --firstOut_;
+  }
   std::uint32_t victim(std::uint32_t set, std::uint64_t candidates) const override;
 
  protected:
@@ -24,7 +28,8 @@ class StampReplacement : public IReplacementPolicy {
  private:
   std::uint32_t ways_;
   std::vector<std::uint64_t> stamps_;  // sets x ways, row-major
-  std::uint64_t clock_ = 0;
+  // Stamps grow from 2^62 up and first-out stamps from 2^62 down, so both stay unique.
+  std::uint64_t clock_ = std::uint64_t{1} << 62, firstOut_ = std::uint64_t{1} << 62;
 };
 
 // Least recently used: a line is re-stamped on every touch.

@@ -42,9 +42,12 @@ std::uint32_t TagArray::victim(std::uint32_t set) const {
 }
 
 void TagArray::install(std::uint32_t set, std::uint32_t way, Addr lineAddr, LineState state,
-                       OwnerWarp owner) {
+                       OwnerWarp owner, bool firstOut) {
   at(set, way) = CacheLine{lineAddr, state, false, owner, false};
-  policy_->inserted(set, way);
+  if (firstOut)
+    policy_->insertedFirstOut(set, way);
+  else
+    policy_->inserted(set, way);
 }
 
 }  // namespace warpsim

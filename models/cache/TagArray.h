@@ -66,8 +66,9 @@ class TagArray {
 
   // Places `lineAddr` in (set, way), Reserved or Valid and clean, whatever the way held (the
   // caller has dealt with the line it displaces).
+  // `firstOut`: at the position the policy replaces first (LRU for lru).
   void install(std::uint32_t set, std::uint32_t way, Addr lineAddr, LineState state,
-               OwnerWarp owner);
+               OwnerWarp owner, bool firstOut = false);
   void fill(std::uint32_t set, std::uint32_t way) { at(set, way).state = LineState::Valid; }
   void touch(std::uint32_t set, std::uint32_t way) { policy_->touched(set, way); }
   void setDirty(std::uint32_t set, std::uint32_t way) { at(set, way).dirty = true; }

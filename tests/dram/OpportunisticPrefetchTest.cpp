@@ -130,16 +130,17 @@ struct L2Bench {
   GddrController dram;
   ScriptedInitiator cpu{"cpu", pool};
 
-  static CacheParams l2Params(std::uint32_t sets, std::uint32_t ways) {
+  static CacheParams l2Params(std::uint32_t sets, std::uint32_t ways, bool insertLru) {
     CacheParams p = CacheParams::l2Defaults();
+    p.prefetchInsertLru = insertLru;
     p.lineSize = 64;
     p.sets = sets;
     p.ways = ways;
     p.writePolicy = WritePolicy::WriteBack;
     return p;
   }
-  L2Bench(std::uint32_t sets, std::uint32_t ways)
-      : l2("l2", l2Params(sets, ways), pool, engine.watchdog(), stats),
+  L2Bench(std::uint32_t sets, std::uint32_t ways, bool insertLru = false)
+      : l2("l2", l2Params(sets, ways, insertLru), pool, engine.watchdog(), stats),
         dram("dram", prefetching(8, 16), map, PartitionId{0}, pool, engine.watchdog(), stats) {
     clock.add(cpu);
     clock.add(l2);
@@ -182,4 +183,43 @@ TEST_CASE("prefetch: a prefetched line evicted before any demand hit counts as u
   CHECK(s["l2"]["prefetch_useless"] == 23);
   CHECK(s["l2"]["prefetch_useful"] == 1);
   CHECK(s["dram"]["reads"] == 1);
+}
+
+TEST_CASE("prefetch: l2.prefetch_insert=lru puts pushed lines first in line for eviction") {
+  L2Bench b(1, 8, true);  // one set of 8 ways for 32 lines
+  const nlohmann::json s = b.run({read(0, at(0, 0, 0)), read(400, at(0, 0, 0))});
+  // Lines 1..7 fill the free ways; from line 8 on each pushed line replaces the last pushed one
+  // (the first-out position), so the demanded line 0 stays and is hit at 400.
+  CHECK(s["l2"]["prefetch_fills"] == 31);
+  CHECK(s["l2"]["evictions"] == 24);
+  CHECK(s["l2"]["prefetch_useless"] == 24);
+  CHECK(s["l2"]["hits"] == 1);
+  CHECK(s["dram"]["reads"] == 1);
+}
+
+TEST_CASE("prefetch: accuracy and coverage and lateness of a crafted run") {
+  L2Bench b(64, 8);
+  // Line 0 opens the row; lines 1-31 are pushed (the sequence starts after line 0). Lines 3
+  // and 9 are then hit (useful); line 40 of another row misses.
+  const nlohmann::json s = b.run({read(0, at(0, 0, 0)), read(400, at(0, 0, 3)),
+                                  read(400, at(0, 0, 9)), read(800, at(1, 0, 0))});
+  const nlohmann::json& l2 = s["l2"];
+  CHECK(l2["prefetch_fills"] == 31 + 31);  // the second row is read out too
+  CHECK(l2["prefetch_useful"] == 2);
+  CHECK(l2["misses"] == 2);
+  CHECK(l2["prefetch_accuracy"].get<double>() == Approx(2.0 / 62.0));
+  CHECK(l2["prefetch_coverage"].get<double>() == Approx(2.0 / 4.0));
+  CHECK(l2["prefetch_lateness"].get<double>() == 0.0);
+}
+
+TEST_CASE("prefetch: a push that finds its line awaiting a demand's fill is late") {
+  L2Bench b(64, 8);
+  // Line 1's prefetch issues at DRAM cycle 21 (after line 0's RD at 13 and its burst); the
+  // demand for line 1 misses in the L2 before that prefetch arrives, so the push is dropped.
+  const nlohmann::json s = b.run({read(0, at(0, 0, 0)), read(20, at(0, 0, 1))});
+  const nlohmann::json& l2 = s["l2"];
+  CHECK(l2["prefetch_late"] == 1);
+  CHECK(l2["prefetch_dropped"] == 1);
+  CHECK(l2["prefetch_lateness"].get<double>() == Approx(1.0 / 31.0));
+  CHECK(s["dram"]["reads"] == 2);  // the demand went to DRAM anyway
 }
