@@ -72,7 +72,15 @@ def metrics(s):
     parts = [b for n, b in gpu.items() if n.startswith("part") and n[4:].isdigit()]
     mean_of = lambda key: (sum(p[key] for p in parts) / len(parts)
                            if parts and all(key in p for p in parts) else None)
+    l2sum = lambda key: sum(b.get(key, 0) for b in l2s)
+    useful, fills, late = l2sum("prefetch_useful"), l2sum("prefetch_fills"), l2sum("prefetch_late")
     return {
+        # Issue 18's prefetch figures, over all L2 slices.
+        "prefetches": sum(p.get("prefetches", 0) for p in parts),
+        "prefetch dropped": l2sum("prefetch_dropped"),
+        "accuracy": ratio(useful, fills),
+        "coverage": ratio(useful, useful + l2sum("misses")),
+        "lateness": ratio(late, fills + l2sum("prefetch_dropped")),
         "IPC": s["ipc"],
         # OWL Table 3: the combined miss rate of the texture, constant and data L1s.
         "L1 miss rate": ratio(l1("misses"), l1("accesses")),
@@ -193,7 +201,9 @@ def main():
         "Metrics: IPC is thread instructions per core cycle; L1 miss rate is misses / accesses",
         "of the data, texture and constant L1s together (OWL Table 3; MSHR merges are accesses",
         "that are neither hits nor misses); BLP and RBL are the mean over memory partitions of",
-        "`gpu.partP.blp` and `gpu.partP.rbl`; L2 hit rate is hits / accesses over all slices;",
+        "`gpu.partP.blp` and `gpu.partP.rbl` (BLP: busy banks averaged over the cycles with a",
+        "bank busy, a bank busy from a demand's first command to its last data beat, OWL 2.2);",
+        "L2 hit rate is hits / accesses over all slices;",
         "MemoryBlockCycles is `gpu.sm_total.memory_block_cycles` (OWL section 3: SM cycles with",
         'warps resident, all waiting on memory). "mean" is the arithmetic mean OWL 5.1 reports,',
         '"gmean" the geometric mean (less swayed by one kernel\'s large ratio).',
@@ -221,6 +231,20 @@ def main():
             lines.append("| **%s** | " % name + " | ".join(
                 fmt(average([normalised(results, k, l, metric) for k, _ in KERNELS]))
                 for l in labels[1:]) + " |")
+
+    lines += ["", "## The prefetcher (OWL 4.4), in the OWL runs", "",
+              "Over all L2 slices: accuracy = prefetch_useful / prefetch_fills; coverage =",
+              "useful / (useful + demand L2 misses); lateness = prefetch_late / pushed lines",
+              "received; dropped: pushed lines the L2 already held or awaited. Cycles are OWL's",
+              "over -Locality-BLP's (the same scheduler without the prefetcher).", "",
+              "| kernel | prefetches | dropped | accuracy | coverage | lateness | cycles vs -Locality-BLP |",
+              "|---|---|---|---|---|---|---|"]
+    for workload, _ in KERNELS:
+        m, base = results[workload]["OWL"], results[workload]["-Locality-BLP"]
+        lines.append("| %s | %d | %d | %s | %s | %s | %s |" % (
+            workload, m["prefetches"], m["prefetch dropped"], fmt(m["accuracy"], "%.3f"),
+            fmt(m["coverage"], "%.3f"), fmt(m["lateness"], "%.3f"),
+            fmt(ratio(m["cycles"], base["cycles"]))))
 
     lines += ["", "## Row sharing (OWL Table 4)", "",
               "From `warpsim-owl28 --workload W --set workload.size=N --row-sharing`: every",

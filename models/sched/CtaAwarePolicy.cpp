@@ -71,11 +71,14 @@ void CtaAwarePolicy::appendGroup(std::uint32_t i, std::uint64_t ready,
 }
 
 // Algorithm 1's "blocked because of unavailability of data": no warp of `warps` could go on
-// without memory: each waits on its own loads, at a barrier, or has finished.
+// without the memory system: each waits on its own loads, has a memory instruction the LSU
+// cannot take now, waits at a barrier, or has finished.
 bool CtaAwarePolicy::waitsForData(const SchedView& view, std::uint64_t warps) {
   for (std::uint64_t m = warps; m != 0; m &= m - 1) {
-    const WarpState& s = view.warp(WarpId{static_cast<std::uint32_t>(__builtin_ctzll(m))});
-    if (s.resident && !s.finished && !s.atBarrier && !s.waitsOnMem) return false;
+    const auto w = static_cast<std::uint32_t>(__builtin_ctzll(m));
+    const WarpState& s = view.warp(WarpId{w});
+    const bool memoryStalled = s.nextIsMem && !(view.readyMask() & warpBit(w));
+    if (s.resident && !s.finished && !s.atBarrier && !s.waitsOnMem && !memoryStalled) return false;
   }
   return true;
 }

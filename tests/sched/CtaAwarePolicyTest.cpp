@@ -173,6 +173,12 @@ TEST_CASE("cta-aware-locality: an ALU hazard in the first group does not let a l
   CHECK(b.cycle(kGroup1 | kGroup2) == 4);
   b.hazard = bits({4, 5, 6});
   CHECK(b.cycle(kGroup2) == kNoIssue);
+  // A memory instruction the LSU cannot take now is a wait for data too; a busy ALU is not.
+  for (std::uint32_t w : {0u, 1u, 2u, 3u}) b.warps[w].nextIsMem = true;
+  CHECK(b.cycle(kGroup1, kGroup0) == 5);
+  b.warps[3].nextIsMem = false;
+  CHECK(b.cycle(kGroup1, kGroup0) == kNoIssue);
+  for (std::uint32_t w : {0u, 1u, 2u}) b.warps[w].nextIsMem = false;
   // A warp at a barrier or finished counts as blocked for want of data.
   b.hazard = bits({4, 5});
   b.warps[4].atBarrier = true;
