@@ -4,7 +4,7 @@
 #   make owl-study  regenerate doc/owl-study.md (OWL schedulers on owl28; needs python3-matplotlib)
 #   make ccws-study regenerate doc/ccws-study.md (CCWS, Best-SWL, Belady on ccws30; likewise)
 #   make studies    regenerate every study in doc/ (owl, ccws, mascar, predictor, memory, cache
-#                   and sm-baselines; likewise needs python3-matplotlib)
+#                   and sm-baselines; likewise needs python3-matplotlib), then doc/fidelity.md
 # They install the Debian packages warpsim needs when run as root, and name them otherwise.
 
 BUILD ?= build
@@ -77,6 +77,7 @@ studies: configure
 	set -e; for s in $(STUDIES); do \
 	  echo "== doc/studies/$$s.py"; /usr/bin/python3 doc/studies/$$s.py $(BUILD); \
 	done
+	/usr/bin/python3 doc/studies/fidelity.py
 
 clean:
 	rm -rf $(BUILD)

@@ -104,6 +104,14 @@ def row_sharing(workload, size):
     return rows
 
 
+def write_headlines(study, figures):
+    """doc/studies/results/<study>.json: the figures doc/fidelity.md reads."""
+    os.makedirs(os.path.join(ROOT, "doc", "studies", "results"), exist_ok=True)
+    with open(os.path.join(ROOT, "doc", "studies", "results", study + ".json"), "w") as f:
+        json.dump(figures, f, indent=1, sort_keys=True)
+        f.write("\n")
+
+
 def fmt(v, spec="%.2f"):
     return "n/a" if v is None else spec % v
 
@@ -287,6 +295,17 @@ def main():
     gap = ratio(ipc["OWL"], ipc["Perfect-L2"]) if ipc["OWL"] and ipc["Perfect-L2"] else None
     lines.append("- OWL reaches %s of Perfect-L2's mean IPC (paper: within 11%%)." % (
         "n/a" if gap is None else "%.0f%%" % (100 * gap)))
+
+    # The headline figures doc/fidelity.md compares with the paper (doc/studies/fidelity.py).
+    headlines = {"IPC over RR, mean": ipc,
+                 "IPC over RR, gmean": {l: gmean([normalised(results, k, l, "IPC")
+                                                  for k, _ in KERNELS]) for l in labels},
+                 "L2 hit rate over RR, mean": l2, "OWL / Perfect-L2 IPC": gap}
+    for metric in ("BLP", "RBL"):
+        headlines[metric + " over RR, mean"] = {
+            l: mean([normalised(results, k, l, metric) for k, _ in KERNELS])
+            for l in ("-Locality", "-Locality-BLP")}
+    write_headlines("owl", headlines)
 
     lines += ["", "## Simulation rate", "",
               "%d runs, %.1f s of wall time in the simulator processes: %.0f Kwarp inst/s, "
