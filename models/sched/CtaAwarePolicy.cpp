@@ -74,6 +74,7 @@ void CtaAwarePolicy::appendGroup(std::uint32_t i, std::uint64_t ready,
 // without the memory system: each waits on its own loads, has a memory instruction the LSU
 // cannot take now, waits at a barrier, or has finished.
 bool CtaAwarePolicy::waitsForData(const SchedView& view, std::uint64_t warps) {
+  if (warps & view.readyMask()) return false;  // a warp of it can issue now
   for (std::uint64_t m = warps; m != 0; m &= m - 1) {
     const auto w = static_cast<std::uint32_t>(__builtin_ctzll(m));
     const WarpState& s = view.warp(WarpId{w});
