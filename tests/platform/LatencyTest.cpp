@@ -68,5 +68,5 @@ TEST_CASE("latency: owl28 L2 miss within 10% of OWL 2.1's 120 core cycles") {
 }
 
 TEST_CASE("latency: ccws30 levels in order") {
-  measure("ccws30", 128, 128 * 1024, 2048, 4, 8);
+  measure("ccws30", 128, 128 * 1024, 2048, 8, 8);
 }
