@@ -48,9 +48,16 @@ SCHEDS = [  # (label, options); Best-SWL's options come from its sweep
     ("Best-SWL", None),
     ("CCWS", ["--set", "sched.policy=ccws"]),
 ]
-SWL_LIMITS = [1, 2, 3, 4, 6, 8, 12, 16, 24, 32]  # a coarse Best-SWL sweep (the paper: 1..32)
+SWL_MAX = 32  # Best-SWL (CCWS 5): every limit from 1 to the SM's 32 warps
 BELADY_SCHEDS = ["LRR", "GTO", "CCWS"]
 SWEEP_KERNEL = ("edgewalk", 30)
+# The sweeps also run on graph, whose Best-SWL limit is moderate: the paper's peak-then-fall.
+SWEEP_KERNELS = [SWEEP_KERNEL, ("graph", 30)]
+
+
+def skey(param, kernel):
+    """A sweep's key in the results: "K" / "VTA" on edgewalk, "K@graph" / "VTA@graph" on graph."""
+    return param if kernel == SWEEP_KERNEL else "%s@%s" % (param, kernel[0])
 K_VALUES = [1, 2, 4, 8, 16, 32, 64, 128]
 VTA_VALUES = [1, 2, 4, 8, 16, 32, 64]
 
@@ -108,16 +115,24 @@ def metrics(s):
 
 
 def best_swl(workload, size):
-    """warpsim-best-swl over SWL_LIMITS: (best limit, its IPC)."""
+    """warpsim-best-swl over every limit 1 .. sm.max_warps: (best limit, its runs)."""
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "best.json")
         subprocess.run([os.path.join(BIN, "warpsim-best-swl"), "--platform", "ccws30",
-                        "--limits", ",".join(map(str, SWL_LIMITS)), "--json", out,
+                        "--json", out,
                         "--workload", workload, "--set", "workload.size=%d" % size],
                        check=True, capture_output=True)
         with open(out) as f:
             j = json.load(f)
         return j["best_limit"], j["runs"]
+
+
+def write_headlines(study, figures):
+    """doc/studies/results/<study>.json: the figures doc/fidelity.md reads."""
+    os.makedirs(os.path.join(ROOT, "doc", "studies", "results"), exist_ok=True)
+    with open(os.path.join(ROOT, "doc", "studies", "results", study + ".json"), "w") as f:
+        json.dump(figures, f, indent=1, sort_keys=True)
+        f.write("\n")
 
 
 def hmean(values):
@@ -136,14 +151,13 @@ def main():
                 trace = label in BELADY_SCHEDS and k in SENSITIVE
                 jobs[(k, label)] = pool.submit(simulate, k[0], k[1], opts, trace)
     sweeps = {}
-    for kt in K_VALUES:
-        sweeps[("K", kt)] = pool.submit(simulate, *SWEEP_KERNEL,
-                                        ["--set", "sched.policy=ccws", "--set",
-                                         "ccws.k_throttle=%d" % kt])
-    for e in VTA_VALUES:
-        sweeps[("VTA", e)] = pool.submit(simulate, *SWEEP_KERNEL,
-                                         ["--set", "sched.policy=ccws", "--set",
-                                          "ccws.vta_entries=%d" % e])
+    for sk in SWEEP_KERNELS:
+        for kt in K_VALUES:
+            sweeps[(skey("K", sk), kt)] = pool.submit(
+                simulate, *sk, ["--set", "sched.policy=ccws", "--set", "ccws.k_throttle=%d" % kt])
+        for e in VTA_VALUES:
+            sweeps[(skey("VTA", sk), e)] = pool.submit(
+                simulate, *sk, ["--set", "sched.policy=ccws", "--set", "ccws.vta_entries=%d" % e])
     limits = {k: f.result() for k, f in swl.items()}
     for k in KERNELS:
         jobs[(k, "Best-SWL")] = pool.submit(
@@ -188,16 +202,19 @@ stream. Here:
   hits (Fig. 11's finding); Best-SWL at {ew_limit} warps is {ew_swl:.2f}x. Best-SWL beating
   CCWS is the paper's own observation (start-up and cool-down of the adaptive throttle, and a
   kernel dominated by the throttled loop), but our gap is larger than the paper's "slightly".
-- **graph** and **thrash** are cache-sensitive under LRR only. LRR is far behind GTO on both
-  ({graph_lrr:.2f}x and {thrash_lrr:.2f}x), as the paper says, but GTO already keeps each
-  warp's working set (thrash: one 128 B line per lane, reused right away; graph: 16 4-byte edge
-  slots per node, one line per lane) and there is little left for CCWS to gain: it stays within
-  1% of GTO, where the paper's BFS gains; Best-SWL gains {graph_swl:.0%} on graph and
-  {thrash_swl:.0%} on thrash. So the cache-sensitive harmonic mean over GTO is CCWS
-  {hm_ccws:.2f}x and Best-SWL {hm_swl:.2f}x (paper +63%): the direction holds, the size is
-  smaller, because on two of our three kernels GTO leaves CCWS nothing to gain at this size.
-  Our synthetic graph walks 4-byte edges with a short, skewed degree (mean 4), unlike the
-  paper's BFS input; edgewalk is the shape where intra-thread reuse spans many instructions.
+- **graph** is cache-sensitive under LRR only ({graph_lrr:.2f}x GTO): GTO already keeps each
+  warp's edge slots (16 4-byte slots per node, one line per lane) and CCWS stays within 1% of
+  it; Best-SWL at {graph_limit} warps gains {graph_swl:.0%}. Our synthetic graph walks 4-byte
+  edges with a short, skewed degree (mean 4), unlike the paper's BFS input.
+- **thrash** sits on a cliff under GTO. With ccws30's 8 banks per channel (GPGPU-Sim's
+  QuadroFX5800 value, issue 18; 4 before) GTO's L1D MPKI is {thrash_gto_mpki:.1f} (3.8 with 4
+  banks, the figure before issue 18): faster DRAM returns wake more warps at once, GTO runs
+  their loads in between the oldest warp's re-references, and the 256-line L1D thrashes
+  (measured: 220,751 cycles at 4 banks, 1,702,774 at 8, 2,076,272 at 16). Throttling pulls it
+  back: CCWS {thrash_ccws:.2f}x GTO, 2LVL-GTO {thrash_2lvl:.2f}x, Best-SWL at {thrash_limit}
+  warps {thrash_swl_x:.2f}x. So the cache-sensitive harmonic mean over GTO is CCWS
+  {hm_ccws:.2f}x and Best-SWL {hm_swl:.2f}x (paper +63%, Best-SWL slightly more): the
+  direction holds; the size rests on two kernels of three.
 - **Cache-insensitive kernels** (stream, tile): every scheduler is within 4% of GTO and CCWS is
   at {hm_ins:.2f}x: the VTA sees no hits (stream never re-references a line; tile's reuse is in
   shared memory), LLDS stays 0 and nothing is throttled, as §5.2 explains.
@@ -206,27 +223,31 @@ stream. Here:
   conclusion that no replacement policy makes up for a poor scheduler; and, as in the paper,
   also less than Belady on the GTO stream ({ew_gto_bel:.0f}), as Best-SWL ({ew_swl_mpki:.0f})
   does: under this latency model edgewalk's GTO stream misses as much as LRR's
-  ({ew_gto_mpki:.0f} vs {ew_lrr_mpki:.0f} MPKI). On graph and thrash CCWS is no better than
-  GTO-BEL: its MPKI stays within 6% of GTO's there, though it withholds loads more often than
-  under the latency model before commit 253e9e6 (load refusals {graph_ref:.1f} M on graph and
-  {thrash_ref:.2f} M on thrash, against 0.59 M and 0.01 M). LRR-BEL stays far above GTO
+  ({ew_gto_mpki:.0f} vs {ew_lrr_mpki:.0f} MPKI). On graph CCWS is no better than GTO-BEL
+  (load refusals {graph_ref:.1f} M); on thrash it withholds {thrash_ref:.2f} M loads and misses
+  {thrash_ccws_mpki:.1f} MPKI against GTO-BEL's {thrash_gto_bel:.1f}. LRR-BEL stays far above GTO
   (thrash: {thrash_lrr_bel:.0f} vs {thrash_gto:.1f}), as in the paper. The LRU replay of each
   trace agrees with the simulator's MPKI to within {replay_diff:.2f}, which checks the trace.
-- **K_THROTTLE** (Fig. 16): misses fall steadily as K grows ({k1:.2f} to {k128:.2f} of GTO's
-  from 1 to 128), as in the paper; IPC over GTO (table above) rises with K and flattens
-  rather than peaking at 8 and falling (the paper's peak-then-fall needs kernels where
-  over-throttling starves the memory system; edgewalk's throttled warps still issue their ALU
-  work).
-- **VTA size** (Fig. 13): with one entry per warp CCWS detects little (table above); 4-16
-  entries give most of the gain ({vta16:.2f}x at 16), and 32-64 entries more still
-  ({vta32:.2f}-{vta64:.2f}x) here, where the paper found large VTAs over-throttle. Our
-  kernel's edge lines are re-referenced within a short distance, so a larger VTA mostly finds
-  true losses.
+- **K_THROTTLE** (Fig. 16): on edgewalk misses fall steadily as K grows ({k1:.2f} to
+  {k128:.2f} of GTO's from 1 to 128) and IPC rises with K and levels off (best at K = {ew_k_best}):
+  edgewalk's best is 2 warps per SM (Best-SWL), the most CCWS can throttle (the warp with
+  the largest score always keeps its permission), so more throttling never hurts it. graph,
+  whose best limit is {graph_limit} warps, shows the falling half of the paper's curve: IPC
+  over GTO {gk1:.2f} at K = 1, {gk8:.2f} at 8, {gk32:.2f} at 32 and {gk128:.2f} at 128 (best
+  at K = {g_k_best}): CCWS has little to gain on it (GTO keeps its working set) and
+  over-throttles it as K grows. Neither kernel has the paper's rise to a peak at 8 followed by
+  a fall; that needs a kernel that gains from moderate throttling and loses from more.
+- **VTA size** (Fig. 13): on edgewalk one or two entries per warp detect little, and IPC rises
+  with the VTA ({vta16:.2f}x at 16, {vta32:.2f}-{vta64:.2f}x at 32-64): its edge lines are
+  re-referenced within a short distance, so a larger VTA mostly finds true losses and, as with
+  K, over-throttling cannot hurt a kernel that wants 2 warps. On graph large VTAs over-throttle
+  as the paper found: {gv8:.2f}x GTO at 8 entries, {gv16:.2f}x at 16, {gv64:.2f}x at 64 (best at
+  {g_v_best}).
 
 **Caveats.** The kernels are synthetic and small (4 CTAs per SM, one wave: the kernel's tail,
 when fewer warps remain, weighs more than in the paper's long runs); DRAM is ccws30's FR-FCFS
-GDDR3 channels (CCWS Table 1 timing); Best-SWL sweeps {limits} warps, not every value from 1
-to 32.
+GDDR3 channels (CCWS Table 1 timing; what the table leaves out from GPGPU-Sim 3.x's QuadroFX5800
+config).
 """
 
 
@@ -245,9 +266,9 @@ def write(res, sw, limits, elapsed):
       "`warpsim-ccws30` (CCWS Table 1: 30 SMs, 32 warps each, 32 KiB 8-way L1D with 128 B lines, "
       "write-evict). Every number below is read off a run the script made. Schedulers (CCWS "
       "5.1): LRR; GTO; 2LVL-GTO (`2lvl`, fetch groups of 2, GTO inside and across); Best-SWL "
-      "(`swl` at the limit `warpsim-best-swl` found best among %s warps per SM); CCWS "
-      "(`ccws`, GTO baseline, K_THROTTLE 8, 16-entry 8-way VTA per warp, base score 100)."
-      % ", ".join(map(str, SWL_LIMITS)))
+      "(`swl` at the limit `warpsim-best-swl` found best among every limit from 1 to %d warps "
+      "per SM, as CCWS 5 defines it); CCWS (`ccws`, GTO baseline, K_THROTTLE 8, 16-entry 8-way "
+      "VTA per warp, base score 100)." % SWL_MAX)
     p("")
     p("Kernels (sizes chosen so that every warp slot of the 30 SMs is busy, about 4 CTAs per "
       "SM): cache-sensitive %s; cache-insensitive %s."
@@ -304,13 +325,15 @@ def write(res, sw, limits, elapsed):
         r = res[(k, "CCWS")]
         p("| %s | %d | %d |" % (k[0], r["VTA hits"], r["load refusals"]))
     p("")
-    gto_ipc = res[(SWEEP_KERNEL, "GTO")]["IPC"]
-    gto_mpki = res[(SWEEP_KERNEL, "GTO")]["L1D MPKI"]
-    for key, title, values, paper in (
+    for (param, title, values, paper), sk in [(t, sk) for t in (
             ("K", "K_THROTTLE (`ccws.k_throttle`, Fig. 16)", K_VALUES, "8"),
             ("VTA", "VTA entries per warp (`ccws.vta_entries`, 8-way; fewer than 8 entries: "
-                    "one fully associative set; Fig. 13)", VTA_VALUES, "16")):
-        p("## Sensitivity: %s on %s" % (title, SWEEP_KERNEL[0]))
+                    "one fully associative set; Fig. 13)", VTA_VALUES, "16"))
+            for sk in SWEEP_KERNELS]:
+        key = skey(param, sk)
+        gto_ipc = res[(sk, "GTO")]["IPC"]
+        gto_mpki = res[(sk, "GTO")]["L1D MPKI"]
+        p("## Sensitivity: %s on %s" % (title, sk[0]))
         p("")
         p("IPC and L1D MPKI normalised to GTO (IPC %.2f, MPKI %.1f); the paper's choice is %s."
           % (gto_ipc, gto_mpki, paper))
@@ -331,7 +354,7 @@ def write(res, sw, limits, elapsed):
       "runs not counted) took %.0f s of simulator wall time: %.1f K warp instructions/s and "
       "%.1f K core cycles/s per simulation process; the whole study took %.0f s with %d "
       "parallel jobs on this machine (2 cores, shared with other work)."
-      % (runs_total, warp_inst_total, cycles_total, len(SWL_LIMITS) * len(KERNELS), wall_total,
+      % (runs_total, warp_inst_total, cycles_total, SWL_MAX * len(KERNELS), wall_total,
          warp_inst_total / wall_total / 1e3, cycles_total / wall_total / 1e3, elapsed, JOBS))
     p("")
     p("## Discussion")
@@ -349,6 +372,8 @@ def write(res, sw, limits, elapsed):
         thrash_lrr_bel=res[(th, "LRR")]["Belady MPKI"], thrash_gto=res[(th, "GTO")]["L1D MPKI"],
         ew_lrr_mpki=res[(ew, "LRR")]["L1D MPKI"],
         graph_swl=n(gr, "Best-SWL") - 1, thrash_swl=n(th, "Best-SWL") - 1,
+        thrash_swl_x=n(th, "Best-SWL"), thrash_ccws_mpki=res[(th, "CCWS")]["L1D MPKI"],
+        thrash_gto_bel=res[(th, "GTO")]["Belady MPKI"],
         graph_ref=res[(gr, "CCWS")]["load refusals"] / 1e6,
         thrash_ref=res[(th, "CCWS")]["load refusals"] / 1e6,
         replay_diff=max(abs(v["L1D MPKI"] - v["LRU MPKI (replay)"])
@@ -358,7 +383,26 @@ def write(res, sw, limits, elapsed):
         vta64=sw[("VTA", 64)]["IPC"] / res[(ew, "GTO")]["IPC"],
         k1=sw[("K", 1)]["L1D MPKI"] / res[(ew, "GTO")]["L1D MPKI"],
         k128=sw[("K", 128)]["L1D MPKI"] / res[(ew, "GTO")]["L1D MPKI"],
-        limits=", ".join(map(str, SWL_LIMITS))))
+        ew_k_best=max(K_VALUES, key=lambda v: sw[("K", v)]["IPC"]),
+        **{"gk%d" % v: sw[(skey("K", gr), v)]["IPC"] / res[(gr, "GTO")]["IPC"]
+           for v in (1, 8, 32, 128)},
+        **{"gv%d" % v: sw[(skey("VTA", gr), v)]["IPC"] / res[(gr, "GTO")]["IPC"]
+           for v in (8, 16, 64)},
+        g_k_best=max(K_VALUES, key=lambda v: sw[(skey("K", gr), v)]["IPC"]),
+        g_v_best=max(VTA_VALUES, key=lambda v: sw[(skey("VTA", gr), v)]["IPC"]),
+        graph_limit=limits[gr][0], thrash_limit=limits[th][0],
+        thrash_gto_mpki=res[(th, "GTO")]["L1D MPKI"], thrash_ccws=n(th, "CCWS"),
+        thrash_2lvl=n(th, "2LVL-GTO")))
+    write_headlines("ccws", {
+        "CCWS over GTO, HMEAN cache-sensitive": hmean([n(k, "CCWS") for k in SENSITIVE]),
+        "Best-SWL over GTO, HMEAN cache-sensitive": hmean([n(k, "Best-SWL") for k in SENSITIVE]),
+        "LRR over GTO, HMEAN cache-sensitive": hmean([n(k, "LRR") for k in SENSITIVE]),
+        "CCWS over GTO, HMEAN cache-insensitive": hmean([n(k, "CCWS") for k in INSENSITIVE]),
+        "graph: IPC at K_THROTTLE 128 over 8": sw[(skey("K", gr), 128)]["IPC"] /
+                                               sw[(skey("K", gr), 8)]["IPC"],
+        "graph: IPC at 64 VTA entries over 16": sw[(skey("VTA", gr), 64)]["IPC"] /
+                                                sw[(skey("VTA", gr), 16)]["IPC"],
+    })
     with open(os.path.join(ROOT, "doc", "ccws-study.md"), "w") as f:
         f.write("\n".join(lines) + "\n")
     plot(res, sw, labels)
@@ -397,11 +441,16 @@ def plot(res, sw, labels):
                label="IPC/GTO vs VTA entries/warp")
     ax[2].plot(VTA_VALUES, [sw[("VTA", v)]["L1D MPKI"] / gto["L1D MPKI"] for v in VTA_VALUES],
                "s--", label="MPKI/GTO vs VTA entries/warp")
+    graph, ggto = SWEEP_KERNELS[1], res[(SWEEP_KERNELS[1], "GTO")]
+    ax[2].plot(K_VALUES, [sw[(skey("K", graph), v)]["IPC"] / ggto["IPC"] for v in K_VALUES],
+               "^-", label="graph: IPC/GTO vs K_THROTTLE")
+    ax[2].plot(VTA_VALUES, [sw[(skey("VTA", graph), v)]["IPC"] / ggto["IPC"] for v in VTA_VALUES],
+               "v-", label="graph: IPC/GTO vs VTA entries/warp")
     ax[2].set_xscale("log", base=2)
     ax[2].set_xlabel("K_THROTTLE or VTA entries per warp")
     ax[2].axhline(1, color="grey", lw=0.5)
     ax[2].legend(fontsize=7)
-    ax[2].set_title("Sensitivity on %s (Fig. 13, 16)" % SWEEP_KERNEL[0])
+    ax[2].set_title("Sensitivity on %s and graph (Fig. 13, 16)" % SWEEP_KERNEL[0])
     fig.tight_layout()
     fig.savefig(os.path.join(ROOT, "doc", "ccws-study.png"), dpi=90)
 
