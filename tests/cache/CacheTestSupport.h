@@ -119,6 +119,11 @@ class ScriptedInitiator : public sc_core::sc_module, public Clocked {
       wake();
       return tlm::TLM_ACCEPTED;
     }
+    // A refusal (Mascar's NACK) answers without END_REQ: the request is over.
+    if (awaitingEndReq_ && p.get_response_status() == tlm::TLM_INCOMPLETE_RESPONSE) {
+      awaitingEndReq_ = false;
+      wake();
+    }
     if (rec.responses++ == 0) {
       rec.resp = now();
       rec.intact = r.tag == kTagBase + r.id && p.get_address() == script_[r.id].addr &&
