@@ -41,11 +41,14 @@ test: configure
 	cmake --build $(BUILD) -j $(JOBS)
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
-# Regenerates the option tables of doc/config-reference.md from the schema.
+# Regenerates the option tables of doc/config-reference.md from the schema, and its platform
+# tables from the platforms' .ini files.
 docs: configure
 	cmake --build $(BUILD) --target warpsim-fermi -j $(JOBS)
 	cmake -DBIN=$(BUILD)/bin/warpsim-fermi -DDOC=doc/config-reference.md -DMODE=write \
 	      -P cmake/ConfigReference.cmake
+	cmake --build $(BUILD) --target warpsim-owl28 warpsim-ccws30 -j $(JOBS)
+	python3 doc/studies/platform_tables.py $(BUILD)
 
 # OWL's study (doc/owl-study.md): needs Debian's python3-matplotlib, for /usr/bin/python3.
 owl-study: configure

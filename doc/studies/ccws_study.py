@@ -210,7 +210,8 @@ stream. Here:
   QuadroFX5800 value, issue 18; 4 before) GTO's L1D MPKI is {thrash_gto_mpki:.1f} (3.8 with 4
   banks, the figure before issue 18): faster DRAM returns wake more warps at once, GTO runs
   their loads in between the oldest warp's re-references, and the 256-line L1D thrashes
-  (measured: 220,751 cycles at 4 banks, 1,702,774 at 8, 2,076,272 at 16). Throttling pulls it
+  (measured, GTO IPC: 115.1 with 4 banks and tWL 4, the values before issue 18; 115.8 with 4
+  banks and tWL 7; 113.3 with 8 banks and tWL 4; 27.5 with both). Throttling pulls it
   back: CCWS {thrash_ccws:.2f}x GTO, 2LVL-GTO {thrash_2lvl:.2f}x, Best-SWL at {thrash_limit}
   warps {thrash_swl_x:.2f}x. So the cache-sensitive harmonic mean over GTO is CCWS
   {hm_ccws:.2f}x and Best-SWL {hm_swl:.2f}x (paper +63%, Best-SWL slightly more): the
