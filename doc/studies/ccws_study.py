@@ -21,6 +21,8 @@ import tempfile
 import threading
 import time
 
+from headlines import write_headlines
+
 try:
     import matplotlib
     matplotlib.use("Agg")
@@ -125,14 +127,6 @@ def best_swl(workload, size):
         with open(out) as f:
             j = json.load(f)
         return j["best_limit"], j["runs"]
-
-
-def write_headlines(study, figures):
-    """doc/studies/results/<study>.json: the figures doc/fidelity.md reads."""
-    os.makedirs(os.path.join(ROOT, "doc", "studies", "results"), exist_ok=True)
-    with open(os.path.join(ROOT, "doc", "studies", "results", study + ".json"), "w") as f:
-        json.dump(figures, f, indent=1, sort_keys=True)
-        f.write("\n")
 
 
 def hmean(values):

@@ -10,7 +10,7 @@ import json
 import os
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-RESULTS = os.path.join(ROOT, "doc", "studies", "results")
+from headlines import RESULTS
 MARKER = "<!-- Hand-written below this line; fidelity.py keeps it when it regenerates. -->"
 
 

@@ -17,6 +17,8 @@ import sys
 import tempfile
 import time
 
+from headlines import write_headlines
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BUILD = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build")
 BIN = os.path.join(BUILD, "bin", "warpsim-fermi")
@@ -69,14 +71,6 @@ def metrics(s):
         "nonowner": total(lambda b: b["lsu"].get("non_owner_refusals", 0)),
         "warp_inst": s["warp_instructions"],
     }
-
-
-def write_headlines(study, figures):
-    """doc/studies/results/<study>.json: the figures doc/fidelity.md reads."""
-    os.makedirs(os.path.join(ROOT, "doc", "studies", "results"), exist_ok=True)
-    with open(os.path.join(ROOT, "doc", "studies", "results", study + ".json"), "w") as f:
-        json.dump(figures, f, indent=1, sort_keys=True)
-        f.write("\n")
 
 
 def geomean(xs):

@@ -17,6 +17,8 @@ import sys
 import tempfile
 import time
 
+from headlines import write_headlines
+
 try:
     import matplotlib
     matplotlib.use("Agg")
@@ -102,14 +104,6 @@ def row_sharing(workload, size):
         name, ctas, nrows, sharing, per_row = line.split()
         rows.append((name, int(ctas), int(nrows), float(sharing.rstrip("%")), float(per_row)))
     return rows
-
-
-def write_headlines(study, figures):
-    """doc/studies/results/<study>.json: the figures doc/fidelity.md reads."""
-    os.makedirs(os.path.join(ROOT, "doc", "studies", "results"), exist_ok=True)
-    with open(os.path.join(ROOT, "doc", "studies", "results", study + ".json"), "w") as f:
-        json.dump(figures, f, indent=1, sort_keys=True)
-        f.write("\n")
 
 
 def fmt(v, spec="%.2f"):

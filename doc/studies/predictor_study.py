@@ -14,6 +14,8 @@ import sys
 import tempfile
 import time
 
+from headlines import write_headlines
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BUILD = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build")
 KINDS = ["cooperative", "cooperative-nolec", "cta-aware"]
@@ -132,14 +134,6 @@ def grid_section():
                 cell(p["cta-aware"])))
             figures[(w, size)] = (p, q)
     return lines, figures
-
-
-def write_headlines(study, figures):
-    """doc/studies/results/<study>.json: the figures doc/fidelity.md reads."""
-    os.makedirs(os.path.join(ROOT, "doc", "studies", "results"), exist_ok=True)
-    with open(os.path.join(ROOT, "doc", "studies", "results", study + ".json"), "w") as f:
-        json.dump(figures, f, indent=1, sort_keys=True)
-        f.write("\n")
 
 
 def pct(x):
