@@ -145,9 +145,11 @@ def mascar_rows(r):
          "agree; larger because thrash's per-lane reuse rewards GTO 4x (kernel shape)"),
         ("Mascar over GTO, memory-intensive (gmean)", 1.34 / 1.13, 1.378 / 1.625,
          g("Mascar over GTO, memory-intensive gmean"), above_one,
-         "not yet explained (issue 18's Mascar part continues): the re-execution queue costs "
-         "graph half its L1 hits (intra-warp hits 75.5 K to 27.3 K) while its 2.66 M "
-         "re-executions hit 0 times; both ownership rules are in place (models/sched/README.md)"),
+         "not yet explained (issue 18's Mascar part continues): the 32-entry re-execution "
+         "queue costs graph half its L1 hits (intra-warp 75.5 K to 27.3 K) and its 2.66 M "
+         "re-executions never hit; GTO with the same queue and no Mascar scheduling loses the "
+         "same hits (87.3 K to 43.0 K, 24% slower), so the queue, not the ownership rules, "
+         "costs them"),
         ("Mascar's scheduling alone over GTO, memory-intensive (gmean)", None, 1.567 / 1.625,
          g("Mascar sched. over GTO, memory-intensive gmean"), above_one,
          "without the queue Mascar's scheduling stays just below GTO"),
