@@ -1,6 +1,6 @@
 #pragma once
-// The TLM extension every warpsim memory request carries (doc/architecture.md section 3): who asked,
-// for what, and when. Ids only, never a copy of the instruction.
+// The TLM extension every warpsim memory request carries (doc/architecture.md section 3): who
+// asked, for what, and when. Ids only, never a copy of the instruction.
 #include <cstdint>
 
 #include <tlm>
@@ -43,7 +43,8 @@ class GpuRequest : public tlm::tlm_extension<GpuRequest> {
   std::uint32_t sectorMask = 0;  // 32 B sectors of the line touched
   Cycle issueCycle = 0;          // core cycle the LSU accepted the memory instruction
   std::uint8_t flags = 0;
-  std::uint32_t tag = 0;  // the initiator's own bookkeeping; targets return it untouched
+  std::uint8_t instLines = 0;  // line requests of the whole warp instruction (255: 255 or more)
+  std::uint32_t tag = 0;       // the initiator's own bookkeeping; targets return it untouched
 
   bool has(Flags f) const { return (flags & f) != 0; }
 

@@ -95,6 +95,7 @@ void Lsu::accept(const WarpInst& in, const MemIssueInfo& who) {
   proto_.warpInCta = who.warpInCta;
   proto_.pc = in.pc;
   proto_.lec = who.lec;
+  proto_.instLines = static_cast<std::uint8_t>(std::min<std::uint32_t>(access_.count, 255));
   proto_.issueCycle = now();
   proto_.tag = e;
   if (access_.count == 0) complete(e);  // no active lane: nothing to send

@@ -8,6 +8,11 @@
 
 namespace warpsim {
 
+// §III-C (after Jeon et al. [4]): "storing information for load instructions having maximum
+// four memory requests is enough"; loads whose warp sends more line requests are not observed
+// by the predictors (PredictionObserver), only counted.
+constexpr std::uint32_t kPredictableLines = 4;
+
 class IAddressPredictor {
  public:
   // What the predictor said about a request before it learned from it.

@@ -77,14 +77,18 @@ void PredictionObserver::write(const tlm::tlm_generic_payload& trans) {
     return;
   const LoadObservation o = LoadObservation::of(r);
   if (sink_) tracker_.demand(o.addr, inL2_(o.addr));
+  // §III-C, after Jeon et al. [4]: only loads of at most four line requests per warp are
+  // stored and predicted; the others are still load requests (PCOV's denominator).
+  const bool predictable = r.instLines <= kPredictableLines;
   for (auto& t : tracks_) {
     t->loads.inc();
+    if (!predictable) continue;
     const IAddressPredictor::Verdict v = t->predictor->observe(o);
     if (v == IAddressPredictor::Verdict::None) continue;
     t->predictions.inc();
     if (v == IAddressPredictor::Verdict::Correct) t->correct.inc();
   }
-  if (sink_ && cooperative_) prefetchFor(o, r);
+  if (sink_ && cooperative_ && predictable) prefetchFor(o, r);
 }
 
 // Beyond the paper (§V: "prefetching for warps of the next oldest thread block may result in

@@ -50,3 +50,41 @@ TEST_CASE(
   // The observers themselves see the same requests as without prefetching.
   CHECK(run.stats.kernels()[0]["stats"]["gpu"]["predictor"]["cooperative"]["loads"] == 2048);
 }
+
+namespace {
+
+// 64 CTAs (8 x 8) of 2 warps, one load each: lane l of warp w of CTA c reads
+// base + (c x 2 + w) x 4 KiB + l x `laneBytes`, so a warp sends 32 x laneBytes / 128 lines.
+nlohmann::json wideLoads(std::uint32_t laneBytes) {
+  GpuParams p = tinyGpu(15);
+  p.predictor.enable = true;
+  p.predictor.kinds = {"cooperative", "cta-aware"};
+  ProgramBuilder b;
+  b.load(MemSpace::Global, 1, [laneBytes](const LaneCtx& c) {
+    return Addr{0x10000000} + (c.cta * 2 + c.warpInCta) * 4096 + Addr{c.lane} * laneBytes;
+  });
+  b.alu(2, {1});
+  Workload w;
+  w.name = "wide";
+  w.kernels.push_back(makeSyntheticKernel("k", Dim3{8, 8, 1}, Dim3{64, 1, 1}, 16, 0, b.build()));
+  GpuRun run(p, w);
+  return run.stats.kernels()[0]["stats"]["gpu"]["predictor"];
+}
+
+}  // namespace
+
+// §III-C, after Jeon et al. [4]: only loads of at most four requests per warp are stored and
+// predicted; the others still count as load requests. (One GPU run per test process.)
+TEST_CASE("predictors: a warp load of four lines is predicted") {
+  const nlohmann::json four = wideLoads(16);  // 512 B per warp: 4 lines
+  CHECK(four["cooperative"]["loads"].get<std::uint64_t>() == 64 * 2 * 4);
+  CHECK(four["cooperative"]["predictions"].get<std::uint64_t>() > 0);
+  CHECK(four["cta-aware"]["predictions"].get<std::uint64_t>() > 0);
+}
+
+TEST_CASE("predictors: a warp load of more than four lines is counted but never predicted") {
+  const nlohmann::json sixteen = wideLoads(64);  // 2 KiB per warp: 16 lines
+  CHECK(sixteen["cooperative"]["loads"].get<std::uint64_t>() == 64 * 2 * 16);
+  CHECK(sixteen["cooperative"]["predictions"].get<std::uint64_t>() == 0);
+  CHECK(sixteen["cta-aware"]["predictions"].get<std::uint64_t>() == 0);
+}
