@@ -132,7 +132,7 @@ TEST_CASE("cache: a set whose every way awaits a fill is a line reservation fail
   CHECK(tags.find(0, lineIn(0, 2)) != TagArray::kNoWay);
 }
 
-TEST_CASE("cache: a full miss queue is a reservation failure; END_REQ from below drains it") {
+TEST_CASE("cache: a full miss queue is a reservation failure, END_REQ from below drains it") {
   CacheParams p = smallCache();
   p.missQueue = 1;
   CacheBench b(p, 20, /*memCapacity=*/1);

@@ -121,7 +121,7 @@ TEST_CASE("booksim reader: statements with comments and braced values") {
   CHECK(entries[3].value == "{{1,2,3,4},{10,20}}");
 }
 
-TEST_CASE("booksim reader: a statement without '=' or ';' is an error with its line") {
+TEST_CASE("booksim reader: a statement without '=' or ',' is an error with its line") {
   CHECK_THROWS_WITH(parseBooksimText("a = 1;\nflit_size 32;\n", "x.icnt"),
                     "x.icnt:2: expected 'name = value;', got 'flit_size 32'");
   CHECK_THROWS_WITH(parseBooksimText("a = 1;\n\nb = 2\n", "x.icnt"),

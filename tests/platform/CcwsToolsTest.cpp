@@ -49,7 +49,7 @@ TEST_CASE("best-swl: an unknown platform is an error") {
   CHECK(r.err.find("--platform 'nope'") != std::string::npos);
 }
 
-TEST_CASE("belady: the trace of a run replays every L1D access; OPT misses no more than LRU") {
+TEST_CASE("belady: the trace of a run replays every L1D access, OPT misses no more than LRU") {
   ScratchDir dir;
   const ToolRun run = runTool("warpsim-ccws30",
                               "--workload graph --set workload.size=2 --set gpu.sms=2 "

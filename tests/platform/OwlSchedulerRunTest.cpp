@@ -37,7 +37,7 @@ TEST_CASE("owl schedulers: sim.tick_all changes no statistic under cta-aware and
   }
 }
 
-TEST_CASE("owl schedulers: `owl` switches the DRAM prefetcher on; dram.prefetch=none wins") {
+TEST_CASE("owl schedulers: `owl` switches the DRAM prefetcher on, dram.prefetch=none wins") {
   const std::string args = "--workload stencil --set workload.size=1 --set gpu.sms=2";
   const auto prefetches = [](const nlohmann::json& s) {
     std::uint64_t n = 0;

@@ -60,7 +60,7 @@ TEST_CASE("row sharing: CTAs 0 and 2 in one row, 1 and 3 in another share nothin
   CHECK(r.ctasPerRow == 2.0);
 }
 
-TEST_CASE("row sharing: partitions split a row's addresses; rows are counted per partition") {
+TEST_CASE("row sharing: partitions split a row's addresses, rows are counted per partition") {
   // Two partitions interleaving 256 B chunks: each CTA's own row index lands in partition
   // c % 2.
   AddressMapParams p;

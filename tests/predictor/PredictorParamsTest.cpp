@@ -25,7 +25,7 @@ TEST_CASE("predictor params: off by default, 1024 entries, threshold 64, coopera
   CHECK(p.prefetchDistance == 1);
 }
 
-TEST_CASE("predictor params: kind lists are put in a fixed order; all is every kind") {
+TEST_CASE("predictor params: kind lists are put in a fixed order, all is every kind") {
   const ConfigSchema schema = predictorSchema();
   Config c(schema);
   c.setAssignment("predictor.kind=cta-aware,cooperative");

@@ -8,7 +8,7 @@
 using namespace warpsim;
 using namespace warpsim::test;
 
-TEST_CASE("CP-like kernel on 15 SMs: cooperative PACC 1, PCOV 2030/2048; CTA-aware 1506/2048") {
+TEST_CASE("CP-like kernel on 15 SMs: cooperative PACC 1, PCOV 2026/2048, CTA-aware 1506/2048") {
   GpuParams p = tinyGpu(15);
   p.predictor.enable = true;
   p.predictor.kinds = {"cooperative", "cooperative-nolec", "cta-aware"};
@@ -18,12 +18,13 @@ TEST_CASE("CP-like kernel on 15 SMs: cooperative PACC 1, PCOV 2030/2048; CTA-awa
   // 256 CTAs x 4 warps x 2 loads, each one line that misses in the L1D.
   for (const char* kind : {"cooperative", "cooperative-nolec", "cta-aware"})
     CHECK(k[kind]["loads"].get<std::uint64_t>() == 2048);
-  // Learning costs 9 requests per load PC: CTAs 0..7 all run at once on different SMs, and
-  // CTA (0,1) is in the first wave.
-  CHECK(k["cooperative"]["predictions"].get<std::uint64_t>() == 2030);
+  // Learning costs 11 requests per load PC: CTAs 0..7 all run at once on different SMs, and
+  // CTA (0,1) is in the first wave. (Until issue 18 the test's name held a ';', which split it
+  // for ctest, so this figure went unchecked while the timing moved it from 2030.)
+  CHECK(k["cooperative"]["predictions"].get<std::uint64_t>() == 2026);
   CHECK(k["cooperative"]["pacc"].get<double>() == 1.0);
-  CHECK(k["cooperative"]["pcov"].get<double>() == Approx(2030.0 / 2048));
-  CHECK(k["cooperative-nolec"]["predictions"].get<std::uint64_t>() == 2030);
+  CHECK(k["cooperative"]["pcov"].get<double>() == Approx(2026.0 / 2048));
+  CHECK(k["cooperative-nolec"]["predictions"].get<std::uint64_t>() == 2026);
   // CTA-aware never predicts a CTA's first warp: at most 3 of 4 warps.
   CHECK(k["cta-aware"]["predictions"].get<std::uint64_t>() == 1506);
   CHECK(k["cta-aware"]["pacc"].get<double>() == 1.0);

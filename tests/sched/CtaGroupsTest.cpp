@@ -29,7 +29,7 @@ TEST_CASE("cta groups: when a CTA has at least g_size warps, each CTA is its own
   }
 }
 
-TEST_CASE("cta groups: the default g_size of 8 with 2-warp CTAs groups 4 CTAs; 9 CTAs give 4+5") {
+TEST_CASE("cta groups: the default g_size of 8 with 2-warp CTAs groups 4 CTAs, 9 CTAs give 4+5") {
   const CtaGroups g = formCtaGroups(9, 2, 8);
   CHECK(g.ctasPerGroup == 4);
   CHECK(g.count == 2);
@@ -37,7 +37,7 @@ TEST_CASE("cta groups: the default g_size of 8 with 2-warp CTAs groups 4 CTAs; 9
   CHECK(g.sizeOf(1) == 5);
 }
 
-TEST_CASE("cta groups: fewer CTAs than one group needs form a single group; none form none") {
+TEST_CASE("cta groups: fewer CTAs than one group needs form a single group, none form none") {
   const CtaGroups g = formCtaGroups(2, 2, 8);
   CHECK(g.ctasPerGroup == 4);
   CHECK(g.count == 1);

@@ -63,7 +63,7 @@ TEST_CASE("trace: version 5 fields with address modes 0/1/2 and immediates and R
   CHECK_FALSE(t[4].last);
 }
 
-TEST_CASE("trace: versions 4 and 3 have no immediate; no version line means a per-line prefix",
+TEST_CASE("trace: versions 4 and 3 have no immediate, no version line means a per-line prefix",
           "[trace]") {
   const std::string body = "0010 ffffffff 1 R2 LDG.E 1 R4 4 1 0x100 4";
   for (unsigned version : {4u, 3u}) {
@@ -144,7 +144,7 @@ TEST_CASE("trace: access size comes from the opcode's suffix", "[trace]") {
   CHECK(P::accessSizeOf("ATOMG.E.ADD.F32.FTZ.RN", false) == 4);
 }
 
-TEST_CASE("trace: a memory opcode without traced addresses issues as ALU; mask 0 memory is empty",
+TEST_CASE("trace: a memory opcode without traced addresses issues as ALU, mask 0 memory is empty",
           "[trace]") {
   TempDir d;
   const auto t =

@@ -37,7 +37,7 @@ TEST_CASE("ctareuse: every warp of a CTA reads the CTA's whole 8 KiB block, twic
   CHECK(nthMem(w0, 1).addr[0] == 0x10000000 + 5 * 8192 + 4096);  // the block's second half
 }
 
-TEST_CASE("ctareuse: the loads of one iteration are independent; the sum waits for both") {
+TEST_CASE("ctareuse: the loads of one iteration are independent, the sum waits for both") {
   const auto t = runWarp(makeWorkload("ctareuse", 1).kernels[0], 0, 0);
   const WarpInst& lo = nthMem(t, 0);
   const WarpInst& hi = nthMem(t, 1);
