@@ -215,6 +215,13 @@ tlm::tlm_sync_enum Lsu::nbTransportBw(tlm::tlm_generic_payload& trans, tlm::tlm_
 
 // ---- re-execution (Mascar III-C, III-D) ------------------------------------------------------
 
+std::uint64_t Lsu::servedWarps() const {
+  std::uint64_t m = queuedWarps_;
+  if (busy_) m |= std::uint64_t{1} << proto_.warp.value();
+  if (open_) m |= std::uint64_t{1} << GpuRequest::of(*open_).warp.value();
+  return m;
+}
+
 // The stage's warp may not send while an older instruction of it waits in the queue.
 bool Lsu::stageBlocked() const {
   const std::uint32_t w = proto_.warp.value();

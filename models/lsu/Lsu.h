@@ -18,6 +18,7 @@
 #include "lsu/Coalescer.h"
 #include "lsu/ILsuClient.h"
 #include "lsu/ILsuGate.h"
+#include "lsu/ILsuState.h"
 #include "lsu/LsuParams.h"
 #include "stats/Counter.h"
 #include "stats/Histogram.h"
@@ -35,7 +36,7 @@ struct MemIssueInfo {
   std::uint32_t lec = 0;
 };
 
-class Lsu : public sc_core::sc_module, public Clocked, public IDiagnosable {
+class Lsu : public sc_core::sc_module, public Clocked, public IDiagnosable, public ILsuState {
  public:
   tlm_utils::simple_initiator_socket<Lsu> socket;       // global and local: to the L1D
   tlm_utils::simple_initiator_socket<Lsu> texSocket;    // texture: to the L1T
@@ -46,10 +47,17 @@ class Lsu : public sc_core::sc_module, public Clocked, public IDiagnosable {
 
   // Whether issue may hand over a memory instruction this cycle. Mascar III-C: not while the
   // re-execution queue is full.
-  bool canAccept() const { return !busy_ && !freeEntries_.empty() && !reexecFull(); }
+  bool canAccept() const override { return !busy_ && !freeEntries_.empty() && !reexecFull(); }
   // Bit w: warp w has a request in the re-execution queue and may not issue another memory
   // instruction (Mascar III-C: one memory instruction per warp in the queue).
-  std::uint64_t blockedWarps() const { return queuedWarps_; }
+  std::uint64_t blockedWarps() const override { return queuedWarps_; }
+  // Bit w: the LSU is still serving warp w's requests (Mascar III-A, owner warp management: the
+  // owner "continues to issue all of its memory requests through the LSU"): lines of its
+  // instruction not yet sent from the stage, a request sent and awaiting its ACK or refusal, or
+  // requests in the re-execution queue.
+  std::uint64_t servedWarps() const override;
+  // The stage holds an instruction with lines still to send, and may send one now.
+  bool stageCanSend() const override { return busy_ && !stageBlocked() && !reexecFull(); }
   void accept(const WarpInst& in, const MemIssueInfo& who);
   // Mascar's owner warp: flags every request sent to an L1 (call before the simulation starts).
   void setGate(ILsuGate* gate) { gate_ = gate; }

@@ -38,16 +38,20 @@ void MascarControl::setSaturated(std::uint32_t source, bool saturated, Cycle cyc
 void MascarControl::refresh(const SchedView& view) {
   if (owner_ == kNoOwner) return;
   const WarpState& s = view.warp(WarpId{owner_});
-  // Requests of the owner still in the re-execution queue have not gone out yet: it keeps
-  // ownership until they have ("it continues to issue all of its memory requests").
-  const bool queued = lsu_ && ((lsu_->blockedWarps() >> owner_) & 1u);
-  if (!s.resident || s.finished || s.atBarrier || (s.waitsOnMem && !queued)) owner_ = kNoOwner;
+  // III-A: "The owner warp continues to issue all of its memory requests through the LSU": while
+  // the LSU still serves it (lines of its instruction in the stage, a request awaiting its ACK,
+  // requests in the re-execution queue), it keeps ownership even if its next instruction
+  // already waits on one of those loads.
+  const bool served = lsu_ && ((lsu_->servedWarps() >> owner_) & 1u);
+  if (!s.resident || s.finished || s.atBarrier || (s.waitsOnMem && !served)) owner_ = kNoOwner;
 }
 
 std::uint8_t MascarControl::requestFlags(WarpId w, bool fromQueue) {
   if (!mp()) return 0;
   if (view_) refresh(*view_);
-  if (owner_ == kNoOwner && !(fromQueue && memoryReady())) {
+  // III-D: a re-executed request's warp takes ownership only if no warp is memory-ready; the
+  // warp whose instruction the LSU's stage is sending is: it claims ownership with its next line.
+  if (owner_ == kNoOwner && !(fromQueue && (memoryReady() || (lsu_ && lsu_->stageCanSend())))) {
     owner_ = w.value();
     if (owner_ != lastOwner_) grants_.inc();
     lastOwner_ = owner_;

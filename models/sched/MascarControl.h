@@ -8,12 +8,9 @@
 #include <cstdint>
 
 #include "lsu/ILsuGate.h"
+#include "lsu/ILsuState.h"
 #include "sched/IWarpSchedulingPolicy.h"
 #include "stats/Counter.h"
-
-namespace warpsim {
-class Lsu;
-}
 
 namespace warpsim {
 
@@ -25,12 +22,18 @@ class MascarControl : public ILsuGate {
   // and registers statistics under `<sm>.mascar.`; the first slot's call does it, later calls
   // do nothing.
   void attach(SmAttachment& sm);
+  // What attach connects, for tests without an SM: the LSU state and the warps' view.
+  void connect(const ILsuState* lsu, const SchedView* view) {
+    lsu_ = lsu;
+    view_ = view;
+  }
 
   bool mp() const { return saturatedL1s_ != 0; }
   std::uint32_t owner() const { return owner_; }
   // The Warp Readiness Checker (III-A): the owner relinquishes ownership once its next
   // instruction depends on one of its own pending long-latency loads (the scoreboard's extra
-  // bit, WarpState::waitsOnMem) and none of its requests waits in the re-execution queue.
+  // bit, WarpState::waitsOnMem) and the LSU no longer serves it (Lsu::servedWarps: no line of
+  // its instruction left to send, none awaiting its ACK, none in the re-execution queue).
   // Also, so that MP mode cannot hold a warp that will not access memory for long: when it
   // waits at a barrier, has finished, or has left the SM.
   void refresh(const SchedView& view);
@@ -42,8 +45,8 @@ class MascarControl : public ILsuGate {
   void setSaturated(std::uint32_t source, bool saturated, Cycle cycle);
 
   // ILsuGate. In MP mode with no owner, `w` becomes the owner: the next warp to access memory
-  // (III-A); a re-executed request's warp only if no warp is memory-ready (III-D: the warp at
-  // the head of the re-execution queue).
+  // (III-A); a re-executed request's warp only if no warp is memory-ready and the LSU's stage
+  // has no line it may send now (III-D: the warp at the head of the re-execution queue).
   std::uint8_t requestFlags(WarpId w, bool fromQueue) override;
   void settleStats(Cycle cycle) override;
 
@@ -57,7 +60,7 @@ class MascarControl : public ILsuGate {
 
   bool attached_ = false;
   const SchedView* view_ = nullptr;
-  const Lsu* lsu_ = nullptr;
+  const ILsuState* lsu_ = nullptr;
   std::uint32_t saturatedL1s_ = 0;  // bit i: L1 i is saturated
   std::uint32_t owner_ = kNoOwner;
   std::uint32_t lastOwner_ = kNoOwner;  // owner_grants counts passes to another warp

@@ -48,22 +48,3 @@ TEST_CASE("cache: a store that invalidates a line is not reported as an eviction
   CHECK(evictions == 0);
   CHECK(b.stat()["evictions"] == 0);
 }
-
-// Mascar III-A/III-D: in MP mode only the owner warp may bring lines into the L1, so a
-// non-owner's miss (kHitOnly) is refused before it reserves a line: the lines the other warps'
-// parked requests will hit stay where they are.
-TEST_CASE("cache: a non-owner's refused miss evicts nothing and reserves nothing (Mascar)") {
-  CacheBench b(smallCache(), 10);
-  Send hitOnly = load(40, lineIn(0, 2), 3);
-  hitOnly.flags = GpuRequest::kHitOnly | GpuRequest::kRefusable;     // as the LSU sends it
-  b.cpu.start({load(0, lineIn(0, 0), 1), load(20, lineIn(0, 1), 2),  // set 0's two ways
-               hitOnly,                                              // a third line: refused
-               load(60, lineIn(0, 0), 1), load(61, lineIn(0, 1), 2)});
-  sc_core::sc_start();
-  const auto s = b.stat();
-  CHECK(s["refusals_not_owner"] == 1);
-  CHECK(s["evictions"] == 0);
-  CHECK(s["hits"] == 2);  // both earlier lines are still there
-  const TagArray& t = b.cache.tags();
-  CHECK(t.find(0, lineIn(0, 2)) == TagArray::kNoWay);
-}
