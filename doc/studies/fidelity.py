@@ -145,11 +145,10 @@ def mascar_rows(r):
          "agree; larger because thrash's per-lane reuse rewards GTO 4x (kernel shape)"),
         ("Mascar over GTO, memory-intensive (gmean)", 1.34 / 1.13, 1.378 / 1.625,
          g("Mascar over GTO, memory-intensive gmean"), above_one,
-         "not yet explained (issue 18's Mascar part continues): the 32-entry re-execution "
-         "queue costs graph half its L1 hits (intra-warp 75.5 K to 27.3 K) and its 2.66 M "
-         "re-executions never hit; GTO with the same queue and no Mascar scheduling loses the "
-         "same hits (87.3 K to 43.0 K, 24% slower), so the queue, not the ownership rules, "
-         "costs them"),
+         "kernel shape on thrash (a 32-line working set per warp suits GTO; Mascar's owner "
+         "rotation costs it) and the re-execution queue as III-C/III-D write it on graph: GTO "
+         "with the same queue loses the same L1 hits (87.3 K to 43.0 K); the one modelling "
+         "error found, the owner released while the LSU still served it, is fixed"),
         ("Mascar's scheduling alone over GTO, memory-intensive (gmean)", None, 1.567 / 1.625,
          g("Mascar sched. over GTO, memory-intensive gmean"), above_one,
          "without the queue Mascar's scheduling stays just below GTO"),
