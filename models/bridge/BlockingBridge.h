@@ -1,7 +1,7 @@
 #pragma once
 // Connects warpsim's non-blocking memory side to a foreign TLM-2.0 target that offers only
-// blocking b_transport, and may call wait() in it (doc/architecture.md section 3, "Foreign TLM IP").
-// The bridge is the one block with its own SystemC process: requests arriving on `upstream`
+// blocking b_transport, and may call wait() in it (doc/architecture.md section 3, "Foreign TLM
+// IP"). The bridge is the one block with its own SystemC process: requests arriving on `upstream`
 // (BEGIN_REQ, END_REQ withheld while `capacity` requests wait) are served in arrival order by
 // an SC_THREAD that calls b_transport on `downstream`, waits out the annotated delay, and
 // returns the response with BEGIN_RESP. The clock engine never blocks on the target: while the

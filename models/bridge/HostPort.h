@@ -1,6 +1,6 @@
 #pragma once
-// A foreign TLM-2.0 initiator's way into the GPU's DRAM (doc/architecture.md section 3, "Foreign TLM
-// IP"): a host CPU, a DMA engine or a traffic generator binds to `host` and speaks the
+// A foreign TLM-2.0 initiator's way into the GPU's DRAM (doc/architecture.md section 3, "Foreign
+// TLM IP"): a host CPU, a DMA engine or a traffic generator binds to `host` and speaks the
 // non-blocking base protocol (BEGIN_REQ, END_REQ, BEGIN_RESP, END_RESP), as warpsim's own blocks
 // do. Each request goes to the memory partition its address maps to (the GPU's AddressMap):
 // `memory` is bound once per partition, in partition order, to that partition's DRAM channel
