@@ -26,8 +26,13 @@ def over(a, b):
     return a / b if a is not None and b else None
 
 
-def above_one(x):
-    return None if x is None else x > 1.0
+def rule(test):
+    """An agreement test that says n/a (None) for a missing figure."""
+    return lambda x: None if x is None else test(x)
+
+
+above_one = rule(lambda x: x > 1.0)
+below_one = rule(lambda x: x < 1.0)
 
 
 # A row: (figure, paper's value, before, now(results) -> value, agree(value) -> bool, reason).
@@ -56,7 +61,7 @@ def owl_rows(r):
          "model: BLP now counts a bank from its first command to its last data beat (OWL "
          "2.2), no longer from arrival; the rise is small for the kernel-shape reason above"),
         ("-Locality-BLP over -Locality, RBL", 0.86, 0.98 / 1.00,
-         over(g(rbl, "-Locality-BLP"), g(rbl, "-Locality")), lambda x: None if x is None else x < 1,
+         over(g(rbl, "-Locality-BLP"), g(rbl, "-Locality")), below_one,
          "kernel shape: as above, few rows are shared by the CTAs -BLP separates"),
         ("OWL over -Locality-BLP, IPC (mean)", 1.02, 1.77 / 2.69,
          over(g(ipc, "OWL"), g(ipc, "-Locality-BLP")), above_one,
@@ -68,14 +73,10 @@ def owl_rows(r):
          "agrees in direction; larger because the synthetic kernels' rows are read out whole "
          "and the prefetches are 62-100% accurate"),
         ("OWL / Perfect-L2, IPC (mean)", 0.89, 0.57, (r or {}).get("OWL / Perfect-L2 IPC"),
-         lambda x: None if x is None else x >= 0.89,
+         rule(lambda x: x >= 0.89),
          "agree means within the paper's 11%; the prefetcher's bandwidth cost keeps OWL "
          "further from Perfect-L2"),
     ]
-
-
-def below_one(x):
-    return None if x is None else x < 1.0
 
 
 def ccws_rows(r):
@@ -95,8 +96,7 @@ def ccws_rows(r):
          "agree; thrash's one-line-per-lane reuse makes LRR far worse than the paper's HCS set "
          "(kernel shape)"),
         ("CCWS over GTO, HMEAN cache-insensitive", 1.00, 1.00,
-         g("CCWS over GTO, HMEAN cache-insensitive"), lambda x: None if x is None else
-         abs(x - 1) < 0.05, "agree means within 5% of GTO: no VTA hits, nothing throttled"),
+         g("CCWS over GTO, HMEAN cache-insensitive"), rule(lambda x: abs(x - 1) < 0.05), "agree means within 5% of GTO: no VTA hits, nothing throttled"),
         ("graph: IPC at K_THROTTLE 128 over 8 (Fig. 16)", None, None,
          g("graph: IPC at K_THROTTLE 128 over 8"), below_one,
          "the paper's peak-then-fall; edgewalk (2 warps best) cannot be over-throttled, so it "
@@ -109,7 +109,7 @@ def ccws_rows(r):
 
 def predictor_rows(r):
     g = lambda k: (r or {}).get(k)
-    near_one = lambda x: None if x is None else abs(x - 1) <= 0.15
+    near_one = rule(lambda x: abs(x - 1) <= 0.15)
     return [
         ("cooperative PCOV over CTA-aware PCOV (mean of 6 workloads)", None, 1.36,
          g("cooperative PCOV over cta-aware PCOV (mean)"), above_one,
@@ -130,7 +130,7 @@ def predictor_rows(r):
          "systematic error rate caps the predictions while requests grow; without the "
          "threshold PCOV is 96-99% (predictor-study.md); the paper notes the trade-off for BFS"),
         ("cp PCOV, size 32 over size 8", None, None, g("cp PCOV at size 32 over size 8"),
-         lambda x: None if x is None else x >= 0.95,
+         rule(lambda x: x >= 0.95),
          "agree means coverage held (at least 95%): exact strides, no mispredictions"),
     ]
 

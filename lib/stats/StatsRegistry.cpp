@@ -89,6 +89,13 @@ void StatsRegistry::addRatio(const std::string& path, const Counter& num, const 
   ratioBase_[path] = {0, 0};
 }
 
+void StatsRegistry::addRatioOfSum(const std::string& path, const Counter& num, const Counter& denA,
+                                  const Counter& denB) {
+  claim(path);
+  ratios_[path] = Ratio{&num, &denA, 1.0, &denB};
+  ratioBase_[path] = {0, 0};
+}
+
 void StatsRegistry::addValue(const std::string& path, std::function<double()> fn) {
   if (!fn) {
     throw std::logic_error("StatsRegistry: value '" + path + "' registered without a function");
@@ -102,7 +109,7 @@ nlohmann::json StatsRegistry::tree() const {
   for (const auto& [path, c] : counters_) setAtStatPath(root, path, c->value());
   for (const auto& [path, h] : histograms_) setAtStatPath(root, path, histogramJson(*h));
   for (const auto& [path, r] : ratios_) {
-    setAtStatPath(root, path, r.scale * ratioOf(r.num->value(), r.den->value()));
+    setAtStatPath(root, path, r.scale * ratioOf(r.num->value(), r.denominator()));
   }
   for (const auto& [path, fn] : values_) setAtStatPath(root, path, fn());
   return root;
@@ -118,7 +125,7 @@ nlohmann::json StatsRegistry::deltaTree() const {
   }
   for (const auto& [path, r] : ratios_) {
     const auto& [num0, den0] = ratioBase_.at(path);
-    setAtStatPath(root, path, r.scale * ratioOf(r.num->value() - num0, r.den->value() - den0));
+    setAtStatPath(root, path, r.scale * ratioOf(r.num->value() - num0, r.denominator() - den0));
   }
   return root;
 }
@@ -126,7 +133,7 @@ nlohmann::json StatsRegistry::deltaTree() const {
 void StatsRegistry::rebase() {
   for (const auto& [path, c] : counters_) counterBase_[path] = c->value();
   for (const auto& [path, h] : histograms_) histBase_[path] = snapshot(*h);
-  for (const auto& [path, r] : ratios_) ratioBase_[path] = {r.num->value(), r.den->value()};
+  for (const auto& [path, r] : ratios_) ratioBase_[path] = {r.num->value(), r.denominator()};
 }
 
 void StatsRegistry::endKernel(const std::string& kernelName, nlohmann::json summary) {
@@ -151,7 +158,7 @@ void StatsRegistry::writeCsv(std::ostream& os) const {
     lines[path + ".mean"] = json(h->mean()).dump();
   }
   for (const auto& [path, r] : ratios_) {
-    lines[path] = json(r.scale * ratioOf(r.num->value(), r.den->value())).dump();
+    lines[path] = json(r.scale * ratioOf(r.num->value(), r.denominator())).dump();
   }
   for (const auto& [path, fn] : values_) lines[path] = json(fn()).dump();
   os << "stat,value\n";

@@ -28,6 +28,9 @@ class StatsRegistry {
   // `scale` multiplies the ratio (1000 for per-thousand figures such as MPKI).
   void addRatio(const std::string& path, const Counter& num, const Counter& den,
                 double scale = 1.0);
+  // num / (denA + denB), e.g. a share of two exclusive outcomes; otherwise as addRatio.
+  void addRatioOfSum(const std::string& path, const Counter& num, const Counter& denA,
+                     const Counter& denB);
   // A value computed when reported (whole run only, not per kernel).
   void addValue(const std::string& path, std::function<double()> fn);
 
@@ -48,6 +51,8 @@ class StatsRegistry {
     const Counter* num;
     const Counter* den;
     double scale = 1.0;
+    const Counter* denAlso = nullptr;  // added to den when set
+    std::uint64_t denominator() const { return den->value() + (denAlso ? denAlso->value() : 0); }
   };
   // Checks `path` is well formed, unused, and neither a leaf above nor a prefix of another path.
   void claim(const std::string& path);

@@ -205,7 +205,6 @@ void Cache::installOnFill(std::uint32_t e, Cycle t) {
 void Cache::installPrefetch(const Payload& p, Cycle t) {
   const Addr line = tags_.lineOf(p.get_address());
   const std::uint32_t set = tags_.setOf(line);
-  stats_.prefetchReceived.inc();
   const std::uint32_t present = tags_.find(set, line);
   const std::uint32_t way = present == TagArray::kNoWay ? tags_.victim(set) : TagArray::kNoWay;
   if (way == TagArray::kNoWay) {
@@ -227,7 +226,6 @@ void Cache::hit(const Lookup& k) {
   tags_.touch(k.set, k.way);
   if (tags_.line(k.set, k.way).prefetched) {
     stats_.prefetchUseful.inc();
-    stats_.usefulOrMissed.inc();
     tags_.setPrefetched(k.set, k.way, false);
   }
   stats_.accesses.inc();
@@ -240,7 +238,6 @@ void Cache::hit(const Lookup& k) {
 void Cache::countMiss(const Lookup& k) {
   stats_.accesses.inc();
   stats_.misses.inc();
-  stats_.usefulOrMissed.inc();
   if (missObserver_) missObserver_(k.line, ownerOf(k.r));
 }
 

@@ -39,8 +39,8 @@ void CacheStats::registerWith(StatsRegistry& s, const std::string& prefix) {
   // accuracy = useful / fills; coverage = useful / (useful + demand misses); lateness = late /
   // prefetches received (installed or dropped).
   s.addRatio(p + "prefetch_accuracy", prefetchUseful, prefetchFills);
-  s.addRatio(p + "prefetch_coverage", prefetchUseful, usefulOrMissed);
-  s.addRatio(p + "prefetch_lateness", prefetchLate, prefetchReceived);
+  s.addRatioOfSum(p + "prefetch_coverage", prefetchUseful, prefetchUseful, misses);
+  s.addRatioOfSum(p + "prefetch_lateness", prefetchLate, prefetchFills, prefetchDropped);
 }
 
 }  // namespace warpsim

@@ -30,7 +30,6 @@ struct CacheStats {
   // victims an installed prefetch wrote back.
   Counter prefetchFills, prefetchDropped, prefetchLate, prefetchUseful, prefetchUseless;
   Counter prefetchWritebacks;
-  Counter prefetchReceived, usefulOrMissed;  // denominators of lateness and coverage
   // Mascar III-C/III-D: refusals (NACKs) of kRefusable requests whose reservation failed and of
   // kHitOnly requests that missed, and hits of requests re-sent from a re-execution queue.
   Counter refusals, refusalsNotOwner, reexecHits;

@@ -40,6 +40,21 @@ TEST_CASE("endKernel computes each kernel's ratio from that kernel's changes", "
   REQUIRE(reg.tree()["l1d"]["hit_rate"] == 7.0 / 12.0);
 }
 
+TEST_CASE("a ratio over the sum of two counters is per kernel too", "[kernels]") {
+  Counter useful, misses;
+  StatsRegistry reg;
+  reg.addRatioOfSum("l2.coverage", useful, useful, misses);
+  useful.inc(1);
+  misses.inc(3);
+  reg.endKernel("k1", json::object());
+  useful.inc(3);
+  misses.inc(1);
+  reg.endKernel("k2", json::object());
+  REQUIRE(reg.kernels()[0]["stats"]["l2"]["coverage"] == 0.25);
+  REQUIRE(reg.kernels()[1]["stats"]["l2"]["coverage"] == 0.75);
+  REQUIRE(reg.tree()["l2"]["coverage"] == 0.5);
+}
+
 TEST_CASE("endKernel records histogram changes without min and max", "[kernels]") {
   Histogram h(10, 2);
   StatsRegistry reg;
