@@ -39,6 +39,7 @@ Sm& Gpu::addSm() {
   dispatcher_.addHost(sm);
   core_.add(sm.lsu);
   if (predictor_) sm.l1d.sentBelow.bind(*predictor_);  // loads leaving the SM (§III-C)
+  if (predictor_ && predictor_->observesLsus()) sm.lsu.issued.bind(predictor_->lsuTap);
   if (l1dTrace_)
     sm.l1d.setAccessObserver([this, i](Addr line, OwnerWarp, Cache::AccessKind k) {
       l1dTrace_->record(SmId{i}, line, k);

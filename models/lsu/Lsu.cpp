@@ -27,6 +27,7 @@ Lsu::Lsu(sc_core::sc_module_name name, SmId sm, const LsuParams& params, Payload
       socket("socket"),
       texSocket("tex_socket"),
       constSocket("const_socket"),
+      issued("issued"),
       sm_(sm),
       params_(params),
       pool_(pool),
@@ -129,6 +130,7 @@ tlm::tlm_generic_payload& Lsu::buildStageRequest() {
   p.set_streaming_width(params_.lineSize);
   requests_.inc();
   (command_ == tlm::TLM_READ_COMMAND ? loadRequests_ : storeRequests_).inc();
+  if (issued.bound()) issued.write(p);
   return p;
 }
 

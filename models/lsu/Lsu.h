@@ -11,6 +11,7 @@
 #include <systemc>
 #include <tlm>
 
+#include "core/AnalysisPort.h"
 #include "core/Clocked.h"
 #include "core/PayloadPool.h"
 #include "core/TimedQueue.h"
@@ -41,6 +42,9 @@ class Lsu : public sc_core::sc_module, public Clocked, public IDiagnosable, publ
   tlm_utils::simple_initiator_socket<Lsu> socket;       // global and local: to the L1D
   tlm_utils::simple_initiator_socket<Lsu> texSocket;    // texture: to the L1T
   tlm_utils::simple_initiator_socket<Lsu> constSocket;  // constant: to the L1C
+  // Every line request the stage builds from an instruction, once, before it is sent (L1 hits
+  // included; re-executions are not written again). Written only when bound.
+  AnalysisPort<tlm::tlm_generic_payload> issued;
 
   Lsu(sc_core::sc_module_name name, SmId sm, const LsuParams& params, PayloadPool& pool,
       ILsuClient& client, Watchdog& watchdog, StatsRegistry& stats);

@@ -26,6 +26,7 @@ PredictionObserver::PredictionObserver(sc_core::sc_module_name name, const Predi
   for (const std::string& kind : params.kinds) {
     auto t = std::make_unique<Track>();
     t->kind = kind;
+    if (kind == "cta-aware") t->stream = Stream::Lsu;  // §IV-A: the SM's own load stream
     t->predictor = makePredictor(kind, params, sms);
     if (kind == "cooperative") cooperative_ = static_cast<ObservationTable*>(t->predictor.get());
     const std::string p = std::string(this->name()) + "." + kind;
@@ -71,16 +72,23 @@ void PredictionObserver::startKernel() {
   for (auto& t : tracks_) t->predictor->startKernel(grids_[kernel_]);
 }
 
-void PredictionObserver::write(const tlm::tlm_generic_payload& trans) {
+bool PredictionObserver::observesLsus() const {
+  return std::any_of(tracks_.begin(), tracks_.end(),
+                     [](const auto& t) { return t->stream == Stream::Lsu; });
+}
+
+void PredictionObserver::observe(const tlm::tlm_generic_payload& trans, Stream stream) {
   const GpuRequest& r = GpuRequest::of(trans);
   if (r.kind != ReqKind::Load || r.space != ReqSpace::Global || r.has(GpuRequest::kPrefetch))
     return;
   const LoadObservation o = LoadObservation::of(r);
-  if (sink_) tracker_.demand(o.addr, inL2_(o.addr));
+  const bool belowL1 = stream == Stream::BelowL1;
+  if (sink_ && belowL1) tracker_.demand(o.addr, inL2_(o.addr));
   // §III-C, after Jeon et al. [4]: only loads of at most four line requests per warp are
   // stored and predicted; the others are still load requests (PCOV's denominator).
   const bool predictable = r.instLines <= kPredictableLines;
   for (auto& t : tracks_) {
+    if (t->stream != stream) continue;
     t->loads.inc();
     if (!predictable) continue;
     const IAddressPredictor::Verdict v = t->predictor->observe(o);
@@ -88,7 +96,7 @@ void PredictionObserver::write(const tlm::tlm_generic_payload& trans) {
     t->predictions.inc();
     if (v == IAddressPredictor::Verdict::Correct) t->correct.inc();
   }
-  if (sink_ && cooperative_ && predictable) prefetchFor(o, r);
+  if (sink_ && cooperative_ && predictable && belowL1) prefetchFor(o, r);
 }
 
 // Beyond the paper (§V: "prefetching for warps of the next oldest thread block may result in

@@ -89,3 +89,34 @@ TEST_CASE("predictors: a warp load of more than four lines is counted but never 
   CHECK(sixteen["cooperative"]["predictions"].get<std::uint64_t>() == 0);
   CHECK(sixteen["cta-aware"]["predictions"].get<std::uint64_t>() == 0);
 }
+
+// §IV-A: the CTA-aware baseline is the SM's own predictor (Jeon et al. [4]) and sees every load
+// line request its LSU issues; the cooperative table sees only what leaves the L1D. Each warp
+// loads its line twice, the second time after the first returned: an L1 hit.
+TEST_CASE("predictors: the CTA-aware baseline sees the L1 hits the cooperative table never sees") {
+  GpuParams p = tinyGpu(15);
+  p.predictor.enable = true;
+  p.predictor.kinds = {"cooperative", "cta-aware"};
+  const auto addr = [](const LaneCtx& c) {
+    return Addr{0x10000000} + (c.cta * 2 + c.warpInCta) * 128 + Addr{c.lane} * 4;
+  };
+  ProgramBuilder b;
+  b.load(MemSpace::Global, 1, addr);
+  b.load(MemSpace::Global, 2, addr, {1});
+  b.alu(3, {2});
+  Workload w;
+  w.name = "reload";
+  w.kernels.push_back(makeSyntheticKernel("k", Dim3{8, 8, 1}, Dim3{64, 1, 1}, 16, 0, b.build()));
+  GpuRun run(p, w);
+  const nlohmann::json s = run.stats.kernels()[0]["stats"]["gpu"];
+  std::uint64_t hits = 0;
+  for (const auto& [name, sm] : s.items())
+    if (sm.is_object() && sm.contains("l1d")) hits += sm["l1d"]["hits"].get<std::uint64_t>();
+  CHECK(hits == 128);  // every second load
+  CHECK(s["predictor"]["cooperative"]["loads"].get<std::uint64_t>() == 128);
+  CHECK(s["predictor"]["cta-aware"]["loads"].get<std::uint64_t>() == 256);
+  // Each load's inter-warp stride (one line) is learned on each SM from the second warp of its
+  // first CTA; then every CTA's second warp is predicted (the first never is): 2 x (64 - 15).
+  CHECK(s["predictor"]["cta-aware"]["predictions"].get<std::uint64_t>() == 98);
+  CHECK(s["predictor"]["cta-aware"]["pacc"].get<double>() == 1.0);
+}
