@@ -1,5 +1,6 @@
 #include "sched/PolicyRegistry.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "config/Config.h"
@@ -24,8 +25,11 @@ const SchedParams& paramsOf(const PolicyContext& ctx) {
 // full OWL adds the DRAM controller's opportunistic prefetcher (§4.4).
 void addOwlPolicies(PolicyRegistry& r) {
   auto make = [](CtaScheme scheme) {
+    // g_size counts warps per issue slot (OWL 4.1: "enough warps to keep the core pipeline
+    // busy"; each slot feeds its own pipeline), as sched.group_size does for two-level.
     return [scheme](const PolicyContext& ctx) {
-      return std::make_unique<CtaAwarePolicy>(scheme, paramsOf(ctx).owlGroupSize, ctx.sm);
+      const std::uint32_t slots = std::max<std::uint32_t>(ctx.issueSlots, 1);
+      return std::make_unique<CtaAwarePolicy>(scheme, paramsOf(ctx).owlGroupSize * slots, ctx.sm);
     };
   };
   r.add("cta-aware",

@@ -21,8 +21,9 @@ void SchedParams::declare(ConfigSchema& s) {
             "evenly over the issue slots with at least one each (0: no limit, i.e. plain GTO)",
             0, 64);
   s.addUInt("sched.owl_group_size", 8,
-            "cta-aware, cta-aware-locality(-blp), owl: minimum warps per CTA group, g_size of "
-            "OWL Algorithm 1 (OWL 5.2: 8)",
+            "cta-aware, cta-aware-locality(-blp), owl: minimum warps per CTA group and issue "
+            "slot, g_size of OWL Algorithm 1 (OWL 5.2: 8; a group holds g_size x sm.schedulers "
+            "warps)",
             1, 64);
   CcwsParams::declare(s);
 }

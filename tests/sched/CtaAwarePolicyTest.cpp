@@ -217,3 +217,21 @@ TEST_CASE("policy registry: the OWL schemes take sched.owl_group_size and the SM
   }
   CHECK(SchedParams{}.owlGroupSize == 8);
 }
+
+// OWL 4.1: a group holds enough warps to keep the pipeline busy; with two issue slots (fermi)
+// each slot feeds its own, so g_size counts warps per slot: 4 x 2 = 8 warps, n = 4 CTAs of 2.
+TEST_CASE("policy registry: the OWL schemes count g_size per issue slot") {
+  const PolicyRegistry r = PolicyRegistry::withBuiltins();
+  SchedParams params;
+  params.owlGroupSize = 4;
+  PolicyContext ctx;
+  ctx.sched = &params;
+  ctx.issueSlots = 2;
+  auto policy = r.create("cta-aware-locality", ctx);
+  CtaBench b(*policy, 8, 2);
+  b.order(0xffff, 0);
+  auto& owl = dynamic_cast<CtaAwarePolicy&>(*policy);
+  CHECK(owl.groupCount() == 2);
+  CHECK(owl.groupWarps(0) == 0x00ff);
+  CHECK(owl.groupWarps(1) == 0xff00);
+}
