@@ -3,6 +3,7 @@
 #   make test   build, then run the whole test suite
 #   make owl-study  regenerate doc/owl-study.md (OWL schedulers on owl28; needs python3-matplotlib)
 #   make ccws-study regenerate doc/ccws-study.md (CCWS, Best-SWL, Belady on ccws30; likewise)
+#   make update-golden  rewrite tests/golden/stats-hashes.txt (a change that moves statistics)
 #   make studies    regenerate every study in doc/ (owl, ccws, mascar, predictor, memory, cache
 #                   and sm-baselines; likewise needs python3-matplotlib), then doc/fidelity.md
 # They install the Debian packages warpsim needs when run as root, and name them otherwise.
@@ -12,7 +13,7 @@ JOBS ?= $(shell nproc)
 PACKAGES := cmake ninja-build g++ pkg-config libsystemc-dev libboost-program-options-dev \
             catch2 nlohmann-json3-dev libfmt-dev liblzma-dev
 
-.PHONY: run test docs deps configure clean owl-study ccws-study studies
+.PHONY: run test docs deps configure clean owl-study ccws-study studies update-golden
 
 deps:
 	@missing=""; \
@@ -40,6 +41,13 @@ run: configure
 test: configure
 	cmake --build $(BUILD) -j $(JOBS)
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# Rewrites tests/golden/stats-hashes.txt from every platform, scheduler and named workload
+# (tests/golden/README.md): only for a change that moves statistics on purpose.
+update-golden: configure
+	cmake --build $(BUILD) --target warpsim-fermi warpsim-owl28 warpsim-ccws30 -j $(JOBS)
+	cmake -DBIN_DIR=$(BUILD)/bin -DFILE=tests/golden/stats-hashes.txt -DMODE=write \
+	      -DPLATFORMS="fermi;owl28;ccws30" -P cmake/GoldenStats.cmake
 
 # Regenerates the option tables of doc/config-reference.md from the schema, and its platform
 # tables from the platforms' .ini files.

@@ -141,6 +141,7 @@ def main():
         "GTO over LRR, memory-intensive gmean": gmem("GTO"),
         "Mascar over GTO, memory-intensive gmean": gmem("Mascar") / gmem("GTO"),
         "Mascar sched. over GTO, memory-intensive gmean": gmem("Mascar sched.") / gmem("GTO"),
+        "OWL over LRR, memory-intensive gmean": gmem("OWL"),
     })
     lines += ["", "Sensitivity to the re-execution queue size (Mascar scheduling, IPC / LRR):", "",
               "| workload | " + " | ".join("%d entries" % q for q in QUEUE_SIZES) + " |",
