@@ -29,7 +29,7 @@
 
 #include "core/ClockEngine.h"
 #include "core/Watchdog.h"
-#include "dram/AddressMap.h"
+#include "interfaces/AddressMap.h"
 #include "stats/Counter.h"
 
 namespace warpsim {

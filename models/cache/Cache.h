@@ -19,7 +19,6 @@
 
 #include "cache/CacheParams.h"
 #include "cache/CacheStats.h"
-#include "cache/IMemorySaturation.h"
 #include "cache/MshrTable.h"
 #include "cache/TagArray.h"
 #include "core/AnalysisPort.h"
@@ -28,6 +27,7 @@
 #include "core/PayloadPool.h"
 #include "core/TimedQueue.h"
 #include "core/Watchdog.h"
+#include "interfaces/IMemorySaturation.h"
 
 namespace warpsim {
 
@@ -44,8 +44,6 @@ class Cache : public sc_core::sc_module,
   // Called on every miss (not on hits or MSHR merges), with the warp that missed: where CCWS
   // probes the victim tag array.
   using MissObserver = std::function<void(Addr lineAddr, OwnerWarp requester)>;
-  // Called when saturated() changes, with its new value and the cycle (Mascar's EP/MP modes).
-  using SaturationObserver = std::function<void(bool saturated, Cycle cycle)>;
   // What an access does to the line, for trace replay (CCWS §4's Belady comparison).
   enum class AccessKind : std::uint8_t {
     Load,           // hit, or miss and allocate
@@ -82,7 +80,7 @@ class Cache : public sc_core::sc_module,
   void settleStats() { accountUntil(now()); }
   void setEvictionObserver(EvictionObserver f) { evictionObserver_ = std::move(f); }
   void setMissObserver(MissObserver f) { missObserver_ = std::move(f); }
-  void setSaturationObserver(SaturationObserver f) { saturationObserver_ = std::move(f); }
+  void setSaturationObserver(SaturationObserver f) override { saturationObserver_ = std::move(f); }
   void setAccessObserver(AccessObserver f) { accessObserver_ = std::move(f); }
   // Sets are indexed by fold(address) (see TagArray); call before the simulation starts.
   void setIndexFold(TagArray::AddressFold fold) { tags_.setFold(std::move(fold)); }

@@ -8,14 +8,9 @@
 #include <vector>
 
 #include "core/Ids.h"
+#include "interfaces/VtaGeometry.h"
 
 namespace warpsim {
-
-// The VTA's size (CCWS Table 3: 16 entries per wavefront, 8-way).
-struct VtaGeometry {
-  std::uint32_t entriesPerWarp = 16;
-  std::uint32_t ways = 8;  // per set; fewer entries than ways make the partition one full set
-};
 
 class VictimTagArray {
  public:

@@ -8,7 +8,7 @@
 
 namespace warpsim {
 
-CtaFit ctaFit(const KernelDesc& k, const SmParams& sm) {
+CtaFit ctaFit(const KernelDesc& k, const CtaLimits& sm) {
   const std::uint64_t warps = k.warpsPerCta();
   // Registers are allocated per warp, 32 lanes each, as hardware does.
   const std::uint64_t regs = std::uint64_t{k.regsPerThread} * warps * kWarpSize;
@@ -28,11 +28,11 @@ CtaFit ctaFit(const KernelDesc& k, const SmParams& sm) {
   return best;
 }
 
-std::uint32_t ctasPerSm(const KernelDesc& k, const SmParams& sm) {
+std::uint32_t ctasPerSm(const KernelDesc& k, const CtaLimits& sm) {
   return ctaFit(k, sm).ctas;
 }
 
-CtaDispatcher::CtaDispatcher(sc_core::sc_module_name name, const SmParams& sm, Hooks hooks,
+CtaDispatcher::CtaDispatcher(sc_core::sc_module_name name, const CtaLimits& sm, Hooks hooks,
                              StatsRegistry& stats, const CtaParams& cta)
     : sc_core::sc_module(name),
       sm_(sm),

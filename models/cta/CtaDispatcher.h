@@ -12,9 +12,9 @@
 
 #include "core/Clocked.h"
 #include "core/Watchdog.h"
+#include "cta/CtaLimits.h"
 #include "cta/CtaParams.h"
 #include "cta/ICtaHost.h"
-#include "sm/SmParams.h"
 #include "stats/Counter.h"
 
 namespace warpsim {
@@ -28,9 +28,9 @@ struct CtaFit {
   std::uint64_t needed = 0;   // per CTA
   std::uint64_t available = 0;
 };
-CtaFit ctaFit(const KernelDesc& kernel, const SmParams& sm);
+CtaFit ctaFit(const KernelDesc& kernel, const CtaLimits& sm);
 // ctaFit(kernel, sm).ctas: 0 when one CTA does not fit at all.
-std::uint32_t ctasPerSm(const KernelDesc& kernel, const SmParams& sm);
+std::uint32_t ctasPerSm(const KernelDesc& kernel, const CtaLimits& sm);
 
 class CtaDispatcher : public sc_core::sc_module,
                       public Clocked,
@@ -42,8 +42,8 @@ class CtaDispatcher : public sc_core::sc_module,
     std::function<void(Cycle end)> allDone;
   };
 
-  CtaDispatcher(sc_core::sc_module_name name, const SmParams& sm, Hooks hooks, StatsRegistry& stats,
-                const CtaParams& cta = {});
+  CtaDispatcher(sc_core::sc_module_name name, const CtaLimits& sm, Hooks hooks,
+                StatsRegistry& stats, const CtaParams& cta = {});
   // SM i is the i-th host added.
   void addHost(ICtaHost& host) {
     hosts_.push_back(&host);
@@ -64,7 +64,7 @@ class CtaDispatcher : public sc_core::sc_module,
  private:
   void startKernel(Cycle start);
 
-  SmParams sm_;
+  CtaLimits sm_;
   Cycle launchLatency_ = 0;  // gpu.kernel_launch_latency
   std::vector<ICtaHost*> hosts_;
   Hooks hooks_;

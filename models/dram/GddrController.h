@@ -17,7 +17,7 @@
 #include "core/PayloadPool.h"
 #include "core/TimedQueue.h"
 #include "core/Watchdog.h"
-#include "dram/AddressMap.h"
+#include "interfaces/AddressMap.h"
 #include "dram/DramPolicies.h"
 #include "dram/GddrParams.h"
 #include "dram/HeldRequests.h"

@@ -15,7 +15,7 @@
 #include "core/ClockEngine.h"
 #include "core/PayloadPool.h"
 #include "cta/CtaDispatcher.h"
-#include "dram/AddressMap.h"
+#include "interfaces/AddressMap.h"
 #include "gpu/GpuParams.h"
 #include "gpu/MemoryPartition.h"
 #include "noc/Interconnect.h"

@@ -5,7 +5,7 @@
 
 #include "cache/CacheParams.h"
 #include "cta/CtaParams.h"
-#include "dram/AddressMap.h"
+#include "interfaces/AddressMap.h"
 #include "dram/FixedLatencyDram.h"
 #include "dram/GddrParams.h"
 #include "lsu/LsuParams.h"

@@ -16,10 +16,10 @@
 #include "core/PayloadPool.h"
 #include "core/TimedQueue.h"
 #include "core/Watchdog.h"
+#include "interfaces/ILsuGate.h"
+#include "interfaces/ILsuState.h"
 #include "lsu/Coalescer.h"
 #include "lsu/ILsuClient.h"
-#include "lsu/ILsuGate.h"
-#include "lsu/ILsuState.h"
 #include "lsu/LsuParams.h"
 #include "stats/Counter.h"
 #include "stats/Histogram.h"
@@ -64,7 +64,7 @@ class Lsu : public sc_core::sc_module, public Clocked, public IDiagnosable, publ
   bool stageCanSend() const override { return busy_ && !stageBlocked() && !reexecFull(); }
   void accept(const WarpInst& in, const MemIssueInfo& who);
   // Mascar's owner warp: flags every request sent to an L1 (call before the simulation starts).
-  void setGate(ILsuGate* gate) { gate_ = gate; }
+  void setGate(ILsuGate* gate) override { gate_ = gate; }
   ILsuGate* gate() const { return gate_; }
   std::uint32_t reexecSize() const { return reexecCount_; }
 

@@ -16,7 +16,7 @@
 #include "core/PortSet.h"
 #include "core/TimedQueue.h"
 #include "core/Watchdog.h"
-#include "dram/AddressMap.h"
+#include "interfaces/AddressMap.h"
 #include "noc/IInterconnect.h"
 #include "stats/Counter.h"
 

@@ -12,7 +12,7 @@
 #include <tlm>
 
 #include "core/Watchdog.h"
-#include "dram/AddressMap.h"
+#include "interfaces/AddressMap.h"
 #include "noc/IInterconnect.h"
 #include "noc/MeshFabric.h"
 

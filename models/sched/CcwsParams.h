@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <string>
 
-#include "cache/VictimTagArray.h"
+#include "interfaces/VtaGeometry.h"
 
 namespace warpsim {
 

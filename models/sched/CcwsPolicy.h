@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <memory>
 
-#include "cache/ILostLocalitySink.h"
+#include "interfaces/ILostLocalitySink.h"
 #include "sched/CcwsParams.h"
 #include "sched/IWarpSchedulingPolicy.h"
 #include "stats/Counter.h"

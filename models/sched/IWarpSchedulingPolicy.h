@@ -7,14 +7,13 @@
 #include <string>
 #include <vector>
 
-#include "cache/IMemorySaturation.h"
 #include "core/Ids.h"
+#include "interfaces/ILsuState.h"
+#include "interfaces/IMemorySaturation.h"
 
 namespace warpsim {
 
 struct WarpInst;
-class Cache;
-class Lsu;
 class StatsRegistry;
 
 // What a policy may know about one warp.
@@ -80,8 +79,8 @@ class SchedView {
 // What an SM offers a policy that needs more than SchedView (Mascar's owner warp reaches the
 // LSU and the L1s' saturation signals through it). Given once, after the SM is built.
 struct SmAttachment {
-  Lsu& lsu;
-  std::array<Cache*, 3> l1s;  // L1D, L1T, L1C
+  ILsuState& lsu;
+  std::array<IMemorySaturation*, 3> l1s;  // L1D, L1T, L1C
   const SchedView& view;
   StatsRegistry& stats;
   std::string name;  // the SM's hierarchical name, for statistics

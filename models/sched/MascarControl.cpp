@@ -1,7 +1,6 @@
 #include "sched/MascarControl.h"
 
-#include "cache/Cache.h"
-#include "lsu/Lsu.h"
+#include "core/GpuRequest.h"
 #include "stats/StatsRegistry.h"
 
 namespace warpsim {

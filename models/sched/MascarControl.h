@@ -7,8 +7,8 @@
 #include <array>
 #include <cstdint>
 
-#include "lsu/ILsuGate.h"
-#include "lsu/ILsuState.h"
+#include "interfaces/ILsuGate.h"
+#include "interfaces/ILsuState.h"
 #include "sched/IWarpSchedulingPolicy.h"
 #include "stats/Counter.h"
 

@@ -9,7 +9,7 @@
 #include <systemc>
 
 #include "cache/Cache.h"
-#include "cache/ILostLocalitySink.h"
+#include "interfaces/ILostLocalitySink.h"
 #include "cache/VictimTagArray.h"
 #include "core/Clocked.h"
 #include "core/TimedQueue.h"

@@ -1,6 +1,8 @@
 #pragma once
 #include <cstdint>
 
+#include "cta/CtaLimits.h"
+
 namespace warpsim {
 
 class Config;
@@ -15,13 +17,8 @@ struct PipeParams {
   std::uint32_t interval = 1;  // derived: issue cycles per warp instruction
 };
 
-struct SmParams {
-  // Resources that bound how many CTAs fit on an SM (models/cta reads these too).
-  std::uint32_t maxWarps = 48;
-  std::uint32_t maxCtas = 8;
-  std::uint32_t maxThreads = 1536;
-  std::uint32_t registers = 32768;
-  std::uint64_t sharedMemBytes = 48 * 1024;
+// CtaLimits: the resources that bound how many CTAs fit on an SM (what models/cta reads).
+struct SmParams : CtaLimits {
   // Front end and issue.
   std::uint32_t schedulers = 2;  // issue slots; slot s owns warps w with w % schedulers == s
   std::uint32_t fetchWidth = 2;  // warps whose I-buffer is refilled per cycle

@@ -12,7 +12,7 @@
 #include <iosfwd>
 #include <string>
 
-#include "dram/AddressMap.h"
+#include "interfaces/AddressMap.h"
 #include "workload/KernelDesc.h"
 
 namespace warpsim {

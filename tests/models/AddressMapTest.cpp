@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "config/Config.h"
-#include "dram/AddressMap.h"
+#include "interfaces/AddressMap.h"
 
 using namespace warpsim;
 

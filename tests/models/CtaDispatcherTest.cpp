@@ -84,7 +84,7 @@ struct Bench {
   CtaDispatcher dispatcher;
   std::vector<std::unique_ptr<FakeSm>> sms;
 
-  Bench(const SmParams& p, std::uint32_t numSms, std::function<Cycle(std::uint32_t)> duration)
+  Bench(const CtaLimits& p, std::uint32_t numSms, std::function<Cycle(std::uint32_t)> duration)
       : dispatcher("dispatcher", p,
                    CtaDispatcher::Hooks{[this](const KernelDesc& k, Cycle s, Cycle e) {
                                           kernelsDone.push_back({k.name, s, e});
@@ -100,8 +100,8 @@ struct Bench {
   }
 };
 
-SmParams roomy() {
-  SmParams p;
+CtaLimits roomy() {
+  CtaLimits p;
   p.maxCtas = 8;
   return p;
 }
@@ -109,25 +109,25 @@ SmParams roomy() {
 }  // namespace
 
 TEST_CASE("ctasPerSm: 256 threads x 32 registers on 32768 registers fit 4 CTAs") {
-  SmParams p;  // 48 warps, 1536 threads, 8 CTAs, 32768 registers, 48 KiB
+  CtaLimits p;  // 48 warps, 1536 threads, 8 CTAs, 32768 registers, 48 KiB
   CHECK(ctasPerSm(kernel("k", 1, 256, 32), p) == 4);
 }
 
 TEST_CASE("ctasPerSm: the thread limit") {
-  SmParams p;
+  CtaLimits p;
   p.maxWarps = 64;
   p.maxThreads = 1024;
   CHECK(ctasPerSm(kernel("k", 1, 256, 8), p) == 4);  // warps would allow 8, registers 16
 }
 
 TEST_CASE("ctasPerSm: the warp-slot limit") {
-  SmParams p;
+  CtaLimits p;
   p.maxWarps = 10;
   CHECK(ctasPerSm(kernel("k", 1, 96, 8), p) == 3);  // 3 warps per CTA
 }
 
 TEST_CASE("ctasPerSm: registers are allocated per warp of 32 lanes") {
-  SmParams p;
+  CtaLimits p;
   p.maxCtas = 64;
   p.maxThreads = 4096;
   p.maxWarps = 64;
@@ -136,14 +136,14 @@ TEST_CASE("ctasPerSm: registers are allocated per warp of 32 lanes") {
 }
 
 TEST_CASE("ctasPerSm: the shared memory limit") {
-  SmParams p;  // 48 KiB
+  CtaLimits p;  // 48 KiB
   CHECK(ctasPerSm(kernel("k", 1, 64, 8, 20000), p) == 2);
   CHECK(ctasPerSm(kernel("k", 1, 64, 8, 48 * 1024), p) == 1);
   CHECK(ctasPerSm(kernel("k", 1, 64, 8, 48 * 1024 + 1), p) == 0);
 }
 
 TEST_CASE("ctasPerSm: the CTA slot limit") {
-  SmParams p;
+  CtaLimits p;
   p.maxCtas = 8;
   CHECK(ctasPerSm(kernel("k", 1, 32, 8), p) == 8);  // threads alone would allow 48
 }
@@ -161,7 +161,7 @@ TEST_CASE("cta dispatcher: CTAs go round-robin, one per SM per cycle") {
 }
 
 TEST_CASE("cta dispatcher: a finished CTA's place is refilled with the next CTA") {
-  SmParams p = roomy();
+  CtaLimits p = roomy();
   p.maxCtas = 2;  // 3 SMs x 2 = 6 places for 7 CTAs
   Bench b(p, 3, [](std::uint32_t cta) { return cta == 1 ? Cycle{10} : Cycle{1000}; });
   Workload w{"w", {kernel("k", 7, 64)}};

@@ -39,7 +39,7 @@ struct Latencies {
 };
 
 // line: the L2 line; l2Footprint: above the L1D, below the L2; row, banks, partitions: the
-// address map (models/dram/AddressMap.h): a stride of row x banks x partitions stays in one
+// address map (models/interfaces/AddressMap.h): a stride of row x banks x partitions stays in one
 // bank of one partition and changes row every load.
 Latencies measure(const std::string& p, std::uint64_t line, std::uint64_t l2Footprint,
                   std::uint64_t row, std::uint64_t banks, std::uint64_t partitions) {

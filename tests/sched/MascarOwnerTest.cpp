@@ -7,7 +7,7 @@
 
 #include "SchedTestSupport.h"
 #include "core/GpuRequest.h"
-#include "lsu/ILsuState.h"
+#include "interfaces/ILsuState.h"
 #include "sched/MascarPolicy.h"
 
 using namespace warpsim;
@@ -22,6 +22,7 @@ struct FakeLsu : ILsuState {
   std::uint64_t blockedWarps() const override { return blocked; }
   std::uint64_t servedWarps() const override { return served; }
   bool stageCanSend() const override { return stageSends; }
+  void setGate(ILsuGate*) override {}
 };
 
 // Three memory-ready warps in MP mode; warp 0 has become the owner.

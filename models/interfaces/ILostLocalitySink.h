@@ -5,8 +5,8 @@
 // geometry the policy asks for) and a call on every VTA hit of one of its warps.
 #include <string>
 
-#include "cache/VictimTagArray.h"
 #include "core/Ids.h"
+#include "interfaces/VtaGeometry.h"
 
 namespace warpsim {
 

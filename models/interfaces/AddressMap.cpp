@@ -1,4 +1,4 @@
-#include "dram/AddressMap.h"
+#include "interfaces/AddressMap.h"
 
 #include "config/Config.h"
 
