@@ -62,9 +62,8 @@ tlm::tlm_sync_enum Cache::fwFromAbove(Payload& trans, tlm::tlm_phase& phase, sc_
   wake();
   const Cycle t = now();
   if (input_.full()) {
-    if (held_) SC_REPORT_ERROR(name(), "BEGIN_REQ while an earlier request still awaits END_REQ");
-    held_ = &trans;
-    heldSince_ = t;
+    if (!held_.hold(0, trans, t))
+      SC_REPORT_ERROR(name(), "BEGIN_REQ while an earlier request still awaits END_REQ");
     return tlm::TLM_ACCEPTED;
   }
   enter(Waiter{&trans, t}, t);
@@ -76,16 +75,8 @@ tlm::tlm_sync_enum Cache::fwFromAbove(Payload& trans, tlm::tlm_phase& phase, sc_
 
 tlm::tlm_sync_enum Cache::bwFromBelow(Payload& trans, tlm::tlm_phase& phase, sc_core::sc_time&) {
   wake();
-  if (phase == tlm::END_REQ) {
-    awaitingEndReq_ = false;
-    sentHeld_ = nullptr;
-    return tlm::TLM_ACCEPTED;
-  }
+  below_.backward(trans, phase);
   if (phase != tlm::BEGIN_RESP) return tlm::TLM_ACCEPTED;
-  if (&trans == sentHeld_) {  // a response implies END_REQ
-    awaitingEndReq_ = false;
-    sentHeld_ = nullptr;
-  }
   fills_.push(&trans, now() + 1);
   return tlm::TLM_COMPLETED;
 }
@@ -148,21 +139,13 @@ void Cache::complete(std::uint32_t e, Cycle t) {
 }
 
 void Cache::sendBelow(Cycle t) {
-  if (awaitingEndReq_ || !missQueue_.ready(t)) return;
+  if (below_.held() || !missQueue_.ready(t)) return;
   Payload* d = missQueue_.pop();
   (d->is_read() ? stats_.readsBelow : stats_.writesBelow).inc();
   if (sentBelow.bound()) sentBelow.write(*d);
-  tlm::tlm_phase phase = tlm::BEGIN_REQ;
-  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-  const tlm::tlm_sync_enum s = downstream->nb_transport_fw(*d, phase, delay);
+  const RequestSender::Sent s = below_.send(downstream, *d);
   watchdog_.progress();
-  if (s == tlm::TLM_COMPLETED || (s == tlm::TLM_UPDATED && phase == tlm::BEGIN_RESP)) {
-    fills_.push(d, t + 1);  // answered at once
-    return;
-  }
-  if (s == tlm::TLM_UPDATED && phase == tlm::END_REQ) return;
-  awaitingEndReq_ = true;  // held below: nothing more goes until END_REQ
-  sentHeld_ = d;
+  if (s == RequestSender::Sent::Answered) fills_.push(d, t + 1);
 }
 
 void Cache::processInput(Cycle t) {
@@ -180,9 +163,7 @@ void Cache::processInput(Cycle t) {
   if (s != Stall::None) {
     refuse(w, s);
   } else if (mayRefuse) {  // the ACK, before any response to it
-    tlm::tlm_phase phase = tlm::END_REQ;
-    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-    upstream->nb_transport_bw(*w.payload, phase, delay);
+    sendBackward(upstream, *w.payload, tlm::END_REQ);
   }
   takeHeld(t);
 }
@@ -192,9 +173,7 @@ void Cache::refuse(const Waiter& w, Stall s) {
   (s == Stall::NotOwner ? stats_.refusalsNotOwner : stats_.refusals).inc();
   Payload& p = *w.payload;
   p.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-  tlm::tlm_phase phase = tlm::BEGIN_RESP;
-  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-  upstream->nb_transport_bw(p, phase, delay);
+  sendBackward(upstream, p, tlm::BEGIN_RESP);
 }
 
 void Cache::sendHitResponses(Cycle t) {
@@ -205,23 +184,18 @@ void Cache::respond(const Waiter& w, Cycle t) {
   Payload& p = *w.payload;
   if (p.is_read()) stats_.loadLatency.add(t - w.arrived);
   p.set_response_status(tlm::TLM_OK_RESPONSE);
-  tlm::tlm_phase phase = tlm::BEGIN_RESP;
-  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-  upstream->nb_transport_bw(p, phase, delay);  // senders take responses at once
+  sendBackward(upstream, p, tlm::BEGIN_RESP);  // senders take responses at once
   watchdog_.progress();
 }
 
 // The input queue has room again: take the refused request and release its sender.
 void Cache::takeHeld(Cycle t) {
-  if (!held_) return;
-  Payload* h = held_;
-  held_ = nullptr;
-  stats_.upstreamStallCycles.inc(spanTo(heldSince_, t));
-  enter(Waiter{h, t}, t);
-  if (refusable(*h)) return;  // END_REQ at its lookup
-  tlm::tlm_phase phase = tlm::END_REQ;
-  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-  upstream->nb_transport_bw(*h, phase, delay);
+  if (held_.empty()) return;
+  const HeldRequests::Request h = held_.release(0);
+  stats_.upstreamStallCycles.inc(spanTo(h.since, t));
+  enter(Waiter{h.payload, t}, t);
+  if (refusable(*h.payload)) return;  // END_REQ at its lookup
+  sendBackward(upstream, *h.payload, tlm::END_REQ);
 }
 
 // A failed reservation leaves the request at the head; the episode is counted once, at its
@@ -280,9 +254,10 @@ void Cache::accountUntil(Cycle c) {
     failCounter(stall_, true).inc(spanTo(stallSince_, c));
     stallSince_ = std::max(stallSince_, c);
   }
-  if (held_) {
-    stats_.upstreamStallCycles.inc(spanTo(heldSince_, c));
-    heldSince_ = std::max(heldSince_, c);
+  if (!held_.empty()) {
+    Cycle& since = held_.at(0).since;
+    stats_.upstreamStallCycles.inc(spanTo(since, c));
+    since = std::max(since, c);
   }
   if (wasSaturated_) {
     stats_.saturatedCycles.inc(spanTo(saturatedSince_, c));
@@ -296,7 +271,7 @@ bool Cache::scheduleNext(Cycle t) {
   Cycle next = kNever;
   auto consider = [&](Cycle at) { next = std::min(next, std::max(at, t + 1)); };
   if (!fills_.empty()) consider(fills_.frontVisibleAt());
-  if (!missQueue_.empty() && !awaitingEndReq_) consider(missQueue_.frontVisibleAt());
+  if (!missQueue_.empty() && !below_.held()) consider(missQueue_.frontVisibleAt());
   if (!input_.empty() && stall_ == Stall::None) consider(input_.frontVisibleAt());
   if (!pipeline_.empty() && !input_.full()) consider(pipeline_.frontVisibleAt());
   if (!hitResponses_.empty()) consider(hitResponses_.frontVisibleAt());
@@ -307,7 +282,7 @@ bool Cache::scheduleNext(Cycle t) {
 }
 
 void Cache::describeWaits(std::ostream& os) const {
-  const bool idle = pipeline_.empty() && input_.empty() && !held_ && mshrs_.inUse() == 0 &&
+  const bool idle = pipeline_.empty() && input_.empty() && held_.empty() && mshrs_.inUse() == 0 &&
                     missQueue_.empty() && fills_.empty() && hitResponses_.empty();
   if (idle) return;
   os << name() << ": " << input_.size() << "/" << params_.inputQueue << " requests queued";
@@ -315,10 +290,10 @@ void Cache::describeWaits(std::ostream& os) const {
   if (stall_ != Stall::None)
     os << " (head waits since cycle " << stallSince_ << " for "
        << toString(static_cast<std::uint8_t>(stall_)) << ")";
-  if (held_) os << ", sender held since cycle " << heldSince_;
+  if (!held_.empty()) os << ", sender held since cycle " << held_.at(0).since;
   os << "; " << mshrs_.inUse() << "/" << mshrs_.capacity() << " MSHRs busy, " << missQueue_.size()
      << "/" << params_.missQueue << " in the miss queue"
-     << (awaitingEndReq_ ? " (below withholds END_REQ)" : "") << ", " << fills_.size()
+     << (below_.held() ? " (below withholds END_REQ)" : "") << ", " << fills_.size()
      << " fills and " << hitResponses_.size() << " hit responses pending\n";
 }
 

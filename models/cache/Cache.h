@@ -26,6 +26,7 @@
 #include "core/GpuRequest.h"
 #include "core/PayloadPool.h"
 #include "core/TimedQueue.h"
+#include "core/TlmPorts.h"
 #include "core/Watchdog.h"
 #include "interfaces/IMemorySaturation.h"
 
@@ -163,11 +164,9 @@ class Cache : public sc_core::sc_module,
   TimedQueue<Waiter> hitResponses_;  // due at lookup + hit_latency - 1 (monotonic)
   TimedQueue<Payload*> missQueue_;   // our payloads for below; unbounded, capacity ours to enforce
   TimedQueue<Payload*> fills_;       // responses from below, visible the cycle after arrival
-  Payload* held_ = nullptr;          // refused while the input queue was full
-  Cycle heldSince_ = 0;
-  bool awaitingEndReq_ = false;  // below has not yet taken the last request sent
-  Payload* sentHeld_ = nullptr;  // that request
-  Stall stall_ = Stall::None;    // why the head of the input queue waits
+  HeldRequests held_{1};             // the sender's request, refused while the input queue was full
+  RequestSender below_;              // what goes below; held while below withholds END_REQ
+  Stall stall_ = Stall::None;        // why the head of the input queue waits
   Cycle stallSince_ = 0;
   bool wasSaturated_ = false;
   Cycle saturatedSince_ = 0;

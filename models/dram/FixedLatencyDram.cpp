@@ -47,7 +47,8 @@ tlm::tlm_sync_enum FixedLatencyDram::nbTransportFw(int port, tlm::tlm_generic_pa
   if (phase != tlm::BEGIN_REQ) return tlm::TLM_COMPLETED;  // END_RESP: nothing to do
   wake();
   if (queue_.full() || !held_.empty()) {  // in turn: none overtakes a held request
-    held_.hold(port, trans);
+    if (!held_.hold(port, trans))
+      SC_REPORT_ERROR(name(), "BEGIN_REQ while an earlier request still awaits END_REQ");
     return tlm::TLM_ACCEPTED;
   }
   enqueue(HeldRequests::Request{&trans, port});
@@ -68,17 +69,13 @@ bool FixedLatencyDram::tick() {
     if (queue_.full()) fullCycles_.inc(now() - fullSince_);  // counted per span, asleep or not
     const HeldRequests::Request r = queue_.pop();
     r.payload->set_response_status(tlm::TLM_OK_RESPONSE);
-    tlm::tlm_phase phase = tlm::BEGIN_RESP;
-    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-    socket[r.port]->nb_transport_bw(*r.payload, phase, delay);  // taken at once
+    sendBackward(socket[r.port], *r.payload, tlm::BEGIN_RESP);  // taken at once
     watchdog_.progress();
   }
   while (!held_.empty() && !queue_.full()) {
     const HeldRequests::Request h = held_.release();
     enqueue(h);
-    tlm::tlm_phase phase = tlm::END_REQ;
-    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-    socket[h.port]->nb_transport_bw(*h.payload, phase, delay);
+    endRequest(socket, h);
   }
   if (queue_.empty()) return !held_.empty();
   // Sleep until the oldest request is due instead of ticking through the latency.

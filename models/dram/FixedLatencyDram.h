@@ -11,8 +11,8 @@
 
 #include "core/Clocked.h"
 #include "core/TimedQueue.h"
+#include "core/TlmPorts.h"
 #include "core/Watchdog.h"
-#include "dram/HeldRequests.h"
 #include "stats/Counter.h"
 #include "stats/Histogram.h"
 

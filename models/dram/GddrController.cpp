@@ -71,7 +71,8 @@ tlm::tlm_sync_enum GddrController::nbTransportFw(int port, Payload& trans, tlm::
   if (phase != tlm::BEGIN_REQ) return tlm::TLM_COMPLETED;  // END_RESP: nothing to do
   wake();
   if (incoming_.size() + queue_.size() >= params_.queue || !held_.empty()) {  // in turn
-    held_.hold(port, trans);
+    if (!held_.hold(port, trans))
+      SC_REPORT_ERROR(name(), "BEGIN_REQ while an earlier request still awaits END_REQ");
     return tlm::TLM_ACCEPTED;
   }
   accept(trans, port, now());
@@ -118,9 +119,7 @@ bool GddrController::tick() {
   while (!held_.empty() && incoming_.size() + queue_.size() < params_.queue) {
     const HeldRequests::Request h = held_.release();
     accept(*h.payload, h.port, t);
-    tlm::tlm_phase phase = tlm::END_REQ;
-    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-    socket[h.port]->nb_transport_bw(*h.payload, phase, delay);
+    endRequest(socket, h);
   }
   if (!incoming_.empty()) next = std::min(next, incoming_.frontVisibleAt());
   if (!done_.empty()) next = std::min(next, done_.frontVisibleAt());
@@ -157,9 +156,7 @@ void GddrController::deliver(Cycle t) {
 
 void GddrController::respond(Payload& payload, int port) {
   payload.set_response_status(tlm::TLM_OK_RESPONSE);
-  tlm::tlm_phase phase = tlm::BEGIN_RESP;
-  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-  socket[port]->nb_transport_bw(payload, phase, delay);  // taken at once
+  sendBackward(socket[port], payload, tlm::BEGIN_RESP);  // taken at once
 }
 
 // One command per cycle: the oldest demand whose column command (a row hit) can issue, else the

@@ -16,11 +16,11 @@
 #include "core/Clocked.h"
 #include "core/PayloadPool.h"
 #include "core/TimedQueue.h"
+#include "core/TlmPorts.h"
 #include "core/Watchdog.h"
-#include "interfaces/AddressMap.h"
 #include "dram/DramPolicies.h"
 #include "dram/GddrParams.h"
-#include "dram/HeldRequests.h"
+#include "interfaces/AddressMap.h"
 #include "stats/Counter.h"
 #include "stats/Histogram.h"
 
