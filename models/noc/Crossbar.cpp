@@ -37,10 +37,10 @@ Crossbar::Crossbar(sc_core::sc_module_name name, const CrossbarParams& params,
       map_(map),
       watchdog_(watchdog),
       requests_(sms * portsPerSm, TimedQueue<Routed>(params.inputBuffer)),
-      held_(sms * portsPerSm, nullptr),
+      held_(sms * portsPerSm),
       responses_(sms * portsPerSm),
       memPortFreeAt_(map.partitions(), 0),
-      memPortBlocked_(map.partitions(), false),
+      memSenders_(map.partitions()),
       smPortFreeAt_(sms * portsPerSm, 0),
       requestPorts_(sms * portsPerSm),
       responsePorts_(sms * portsPerSm) {
@@ -66,7 +66,8 @@ tlm::tlm_sync_enum Crossbar::fwFromSm(int port, Payload& trans, tlm::tlm_phase& 
   wake();
   TimedQueue<Routed>& q = requests_[static_cast<std::size_t>(port)];
   if (q.full()) {
-    held_[static_cast<std::size_t>(port)] = &trans;
+    if (!held_.hold(port, trans))
+      SC_REPORT_ERROR(name(), "BEGIN_REQ while an earlier request still awaits END_REQ");
     injectionStalls_.inc();
     return tlm::TLM_ACCEPTED;
   }
@@ -79,15 +80,17 @@ tlm::tlm_sync_enum Crossbar::fwFromSm(int port, Payload& trans, tlm::tlm_phase& 
 tlm::tlm_sync_enum Crossbar::bwFromMem(int port, Payload& trans, tlm::tlm_phase& phase,
                                        sc_core::sc_time&) {
   wake();
-  if (phase == tlm::END_REQ) {
-    memPortBlocked_[static_cast<std::size_t>(port)] = false;
-    return tlm::TLM_ACCEPTED;
-  }
+  memSenders_[static_cast<std::size_t>(port)].backward(trans, phase);
+  if (phase != tlm::BEGIN_RESP) return tlm::TLM_ACCEPTED;
+  routeResponse(trans);
+  return tlm::TLM_COMPLETED;
+}
+
+void Crossbar::routeResponse(Payload& trans) {
   const GpuRequest& r = GpuRequest::of(trans);
   const std::uint32_t smPort = portOf(r.sm, r.space);
   responses_[smPort].push(&trans, now() + params_.latency);
   responsePorts_.insert(smPort);
-  return tlm::TLM_COMPLETED;
 }
 
 std::uint32_t Crossbar::portOf(SmId sm, ReqSpace space) const {
@@ -120,7 +123,7 @@ void Crossbar::forwardRequests(Cycle& next) {
   requestPorts_.forEachFrom(first, [&](std::uint32_t i) {
     TimedQueue<Routed>& q = requests_[i];
     std::uint32_t part = q.front().partition;
-    if (q.ready(cycle) && !memPortBlocked_[part] && memPortFreeAt_[part] <= cycle) {
+    if (q.ready(cycle) && !memSenders_[part].held() && memPortFreeAt_[part] <= cycle) {
       send(i, part, q.pop().payload);
       if (q.empty()) {
         requestPorts_.erase(i);
@@ -128,7 +131,7 @@ void Crossbar::forwardRequests(Cycle& next) {
       }
       part = q.front().partition;
     }
-    if (!memPortBlocked_[part])
+    if (!memSenders_[part].held())
       next = std::min(next, std::max({q.frontVisibleAt(), memPortFreeAt_[part], cycle + 1}));
   });
 }
@@ -139,17 +142,14 @@ void Crossbar::send(std::uint32_t port, std::uint32_t part, Payload* p) {
   memPortFreeAt_[part] = cycle + f;
   requestPackets_.inc();
   requestFlits_.inc(f);
-  tlm::tlm_phase phase = tlm::BEGIN_REQ;
-  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-  const tlm::tlm_sync_enum s = memSide[part]->nb_transport_fw(*p, phase, delay);
-  memPortBlocked_[part] = !(s == tlm::TLM_UPDATED && phase == tlm::END_REQ);
+  if (memSenders_[part].send(memSide[static_cast<int>(part)], *p) == RequestSender::Sent::Answered)
+    routeResponse(*p);
   watchdog_.progress();
-  if (Payload* h = held_[port]) {  // room again: take the refused request, release its sender
-    held_[port] = nullptr;
-    requests_[port].push(Routed{h, map_.partitionOf(h->get_address()).value()},
+  if (held_.held(static_cast<int>(port))) {  // room again: take the refused request
+    const HeldRequests::Request h = held_.release(static_cast<int>(port));
+    requests_[port].push(Routed{h.payload, map_.partitionOf(h.payload->get_address()).value()},
                          cycle + params_.latency);
-    tlm::tlm_phase endReq = tlm::END_REQ;
-    smSide[static_cast<int>(port)]->nb_transport_bw(*h, endReq, delay);
+    endRequest(smSide, h);
   }
 }
 
@@ -164,9 +164,7 @@ void Crossbar::returnResponses(Cycle& next) {
       responsePackets_.inc();
       responseFlits_.inc(f);
       if (q.empty()) responsePorts_.erase(i);
-      tlm::tlm_phase phase = tlm::BEGIN_RESP;
-      sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-      smSide[static_cast<int>(i)]->nb_transport_bw(*p, phase, delay);
+      sendBackward(smSide[static_cast<int>(i)], *p, tlm::BEGIN_RESP);
       watchdog_.progress();
       if (q.empty()) return;
     }
@@ -176,14 +174,15 @@ void Crossbar::returnResponses(Cycle& next) {
 
 void Crossbar::describeWaits(std::ostream& os) const {
   for (std::size_t i = 0; i < requests_.size(); ++i) {
-    if (requests_[i].empty() && responses_[i].empty() && !held_[i]) continue;
+    if (requests_[i].empty() && responses_[i].empty() && !held_.held(static_cast<int>(i))) continue;
     os << name() << " port " << i << ": " << requests_[i].size() << " requests";
     if (!requests_[i].empty()) {
       const std::uint32_t part = requests_[i].front().partition;
       os << " (head for partition " << part
-         << (memPortBlocked_[part] ? ", which refuses requests" : "") << ")";
+         << (memSenders_[part].held() ? ", which refuses requests" : "") << ")";
     }
-    os << ", " << responses_[i].size() << " responses" << (held_[i] ? ", sender held" : "") << "\n";
+    os << ", " << responses_[i].size() << " responses"
+       << (held_.held(static_cast<int>(i)) ? ", sender held" : "") << "\n";
   }
 }
 

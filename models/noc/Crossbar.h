@@ -15,6 +15,7 @@
 #include "core/GpuRequest.h"
 #include "core/PortSet.h"
 #include "core/TimedQueue.h"
+#include "core/TlmPorts.h"
 #include "core/Watchdog.h"
 #include "interfaces/AddressMap.h"
 #include "noc/IInterconnect.h"
@@ -73,6 +74,7 @@ class Crossbar : public sc_core::sc_module,
   void forwardRequests(Cycle& next);
   void returnResponses(Cycle& next);
   void send(std::uint32_t port, std::uint32_t partition, Payload* p);
+  void routeResponse(Payload& trans);  // a partition's response, to its SM port
 
   CrossbarParams params_;
   std::uint32_t portsPerSm_;
@@ -83,10 +85,10 @@ class Crossbar : public sc_core::sc_module,
     std::uint32_t partition = 0;  // looked up once, on arrival
   };
   std::vector<TimedQueue<Routed>> requests_;     // per SM port
-  std::vector<Payload*> held_;                   // per SM port: refused while its buffer was full
+  HeldRequests held_;                            // per SM port: refused while its buffer was full
   std::vector<TimedQueue<Payload*>> responses_;  // per SM port, unbounded
   std::vector<Cycle> memPortFreeAt_;             // per partition: request port occupancy
-  std::vector<bool> memPortBlocked_;             // per partition: awaiting END_REQ
+  std::vector<RequestSender> memSenders_;        // per partition: held while awaiting END_REQ
   std::vector<Cycle> smPortFreeAt_;              // per SM: response port occupancy
   PortSet requestPorts_;                         // SM ports with requests queued
   PortSet responsePorts_;                        // SM ports with responses queued

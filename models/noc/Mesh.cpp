@@ -22,7 +22,8 @@ Mesh::Mesh(sc_core::sc_module_name name, const MeshParams& params, const Address
       portsPerSm_(portsPerSm),
       fabric_(params_, *this, &watchdog),
       queuePort_(params_.nodes()),
-      held_(sms * portsPerSm, nullptr) {
+      held_(sms * portsPerSm),
+      memSenders_(params.mcNodes.size()) {
   smSide.register_nb_transport_fw(this, &Mesh::fwFromSm);
   memSide.register_nb_transport_bw(this, &Mesh::bwFromMem);
   for (std::uint32_t port = 0; port < sms * portsPerSm; ++port) {
@@ -64,7 +65,8 @@ tlm::tlm_sync_enum Mesh::fwFromSm(int port, Payload& trans, tlm::tlm_phase& phas
   if (phase != tlm::BEGIN_REQ) return tlm::TLM_COMPLETED;
   const auto i = static_cast<std::uint32_t>(port);
   if (fabric_.ni(params_.smNodes[i / portsPerSm_]).full(portQueue_[i])) {
-    held_[i] = &trans;
+    if (!held_.hold(port, trans))
+      SC_REPORT_ERROR(name(), "BEGIN_REQ while an earlier request still awaits END_REQ");
     fabric_.stats().injectionStalls.inc();
     return tlm::TLM_ACCEPTED;
   }
@@ -76,23 +78,23 @@ tlm::tlm_sync_enum Mesh::fwFromSm(int port, Payload& trans, tlm::tlm_phase& phas
 // A queue let a packet into the mesh: take its port's refused request and release the sender.
 void Mesh::injectionSpace(std::uint32_t node, std::uint32_t queue) {
   const std::uint32_t port = queuePort_[node][queue];
-  if (port == kNone || !held_[port]) return;
-  Payload* h = held_[port];
-  held_[port] = nullptr;
-  injectRequest(port, *h);
-  tlm::tlm_phase endReq = tlm::END_REQ;
-  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-  smSide[static_cast<int>(port)]->nb_transport_bw(*h, endReq, delay);
+  if (port == kNone || !held_.held(static_cast<int>(port))) return;
+  const HeldRequests::Request h = held_.release(static_cast<int>(port));
+  injectRequest(port, *h.payload);
+  endRequest(smSide, h);
 }
 
 tlm::tlm_sync_enum Mesh::bwFromMem(int port, Payload& trans, tlm::tlm_phase& phase,
                                    sc_core::sc_time&) {
   const auto part = static_cast<std::uint32_t>(port);
-  noc::NetworkInterface& ni = fabric_.ni(params_.mcNodes[part]);
-  if (phase == tlm::END_REQ) {
-    ni.resume(noc::kRequestVc);
-    return tlm::TLM_ACCEPTED;
-  }
+  if (memSenders_[part].backward(trans, phase) && phase == tlm::END_REQ)
+    fabric_.ni(params_.mcNodes[part]).resume(noc::kRequestVc);
+  if (phase != tlm::BEGIN_RESP) return tlm::TLM_ACCEPTED;
+  injectResponse(part, trans);
+  return tlm::TLM_COMPLETED;
+}
+
+void Mesh::injectResponse(std::uint32_t part, Payload& trans) {
   const GpuRequest& r = GpuRequest::of(trans);
   noc::Packet p;
   p.payload = &trans;
@@ -100,28 +102,32 @@ tlm::tlm_sync_enum Mesh::bwFromMem(int port, Payload& trans, tlm::tlm_phase& pha
   p.dest = static_cast<std::uint16_t>(params_.smNodes.at(r.sm.value()));
   p.flits =
       static_cast<std::uint16_t>(params_.flitsFor(trans.is_read() ? trans.get_data_length() : 0));
-  ni.inject(mcQueue_[part], p);
-  return tlm::TLM_COMPLETED;
+  fabric_.ni(params_.mcNodes[part]).inject(mcQueue_[part], p);
 }
 
 bool Mesh::deliver(std::uint32_t, const noc::Packet& p) {
   Payload& trans = *static_cast<Payload*>(p.payload);
-  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
   if (p.vc == noc::kResponseVc) {
-    tlm::tlm_phase phase = tlm::BEGIN_RESP;
-    smSide[static_cast<int>(p.target)]->nb_transport_bw(trans, phase, delay);
+    sendBackward(smSide[static_cast<int>(p.target)], trans, tlm::BEGIN_RESP);
     return true;
   }
-  tlm::tlm_phase phase = tlm::BEGIN_REQ;
-  const tlm::tlm_sync_enum s =
-      memSide[static_cast<int>(p.target)]->nb_transport_fw(trans, phase, delay);
-  return s == tlm::TLM_UPDATED && phase == tlm::END_REQ;
+  switch (memSenders_[p.target].send(memSide[static_cast<int>(p.target)], trans)) {
+    case RequestSender::Sent::Taken:
+      return true;
+    case RequestSender::Sent::Answered:
+      injectResponse(p.target, trans);
+      return true;
+    case RequestSender::Sent::Held:
+      break;
+  }
+  return false;  // the queue waits for END_REQ (bwFromMem resumes it)
 }
 
 void Mesh::describeWaits(std::ostream& os) const {
   fabric_.describeWaits(os);
-  for (std::size_t i = 0; i < held_.size(); ++i)
-    if (held_[i]) os << name() << " SM port " << i << ": sender held (queue full)\n";
+  for (std::uint32_t i = 0; i < sms_ * portsPerSm_; ++i)
+    if (held_.held(static_cast<int>(i)))
+      os << name() << " SM port " << i << ": sender held (queue full)\n";
 }
 
 }  // namespace warpsim

@@ -11,6 +11,7 @@
 #include <systemc>
 #include <tlm>
 
+#include "core/TlmPorts.h"
 #include "core/Watchdog.h"
 #include "interfaces/AddressMap.h"
 #include "noc/IInterconnect.h"
@@ -52,6 +53,7 @@ class Mesh : public sc_core::sc_module,
   bool deliver(std::uint32_t node, const noc::Packet& p) override;
   void injectionSpace(std::uint32_t node, std::uint32_t queue) override;
   void injectRequest(std::uint32_t port, Payload& trans);
+  void injectResponse(std::uint32_t part, Payload& trans);
 
   MeshParams params_;
   const AddressMap& map_;
@@ -60,7 +62,8 @@ class Mesh : public sc_core::sc_module,
   std::vector<std::uint32_t> portQueue_;  // per SM port: its queue at its SM's interface
   std::vector<std::vector<std::uint32_t>> queuePort_;  // per node, per queue: SM port or kNone
   std::vector<std::uint32_t> mcQueue_;                 // per partition: its response queue
-  std::vector<Payload*> held_;  // per SM port: refused while its queue was full
+  HeldRequests held_;                      // per SM port: refused while its queue was full
+  std::vector<RequestSender> memSenders_;  // per partition: held while awaiting END_REQ
 };
 
 }  // namespace warpsim
