@@ -44,7 +44,11 @@ class RequestSender {
   Sent send(Socket&& socket, tlm::tlm_generic_payload& p) {
     tlm::tlm_phase phase = tlm::BEGIN_REQ;
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-    const tlm::tlm_sync_enum s = socket->nb_transport_fw(p, phase, delay);
+    return sent(p, socket->nb_transport_fw(p, phase, delay), phase);
+  }
+  // The outcome of a BEGIN_REQ of `p` that returned `s` with `phase` (for a block that passes
+  // another initiator's request through and returns the target's answer unchanged).
+  Sent sent(tlm::tlm_generic_payload& p, tlm::tlm_sync_enum s, tlm::tlm_phase phase) {
     if (s == tlm::TLM_COMPLETED || (s == tlm::TLM_UPDATED && phase == tlm::BEGIN_RESP))
       return Sent::Answered;
     if (s == tlm::TLM_UPDATED && phase == tlm::END_REQ) return Sent::Taken;

@@ -37,22 +37,21 @@ bool PrefetchInjector::offer(Addr line, const GpuRequest& proto) {
 
 tlm::tlm_sync_enum PrefetchInjector::fwFromAbove(Payload& trans, tlm::tlm_phase& phase,
                                                  sc_core::sc_time& delay) {
-  if (phase == tlm::BEGIN_REQ && heldBelow_) {  // the slice holds our prefetch: wait here
-    demandHeld_ = &trans;
+  if (phase != tlm::BEGIN_REQ) return downstream->nb_transport_fw(trans, phase, delay);
+  if (below_.held()) {  // the slice holds our prefetch: wait here
+    if (!demand_.hold(0, trans))
+      SC_REPORT_ERROR(name(), "BEGIN_REQ while an earlier request still awaits END_REQ");
     wake();
     return tlm::TLM_ACCEPTED;
   }
   const tlm::tlm_sync_enum s = downstream->nb_transport_fw(trans, phase, delay);
-  if (phase == tlm::BEGIN_REQ && s == tlm::TLM_ACCEPTED) heldBelow_ = &trans;
+  below_.sent(trans, s, phase);
   return s;
 }
 
 tlm::tlm_sync_enum PrefetchInjector::bwFromBelow(Payload& trans, tlm::tlm_phase& phase,
                                                  sc_core::sc_time& delay) {
-  if (&trans == heldBelow_ && (phase == tlm::END_REQ || phase == tlm::BEGIN_RESP)) {
-    heldBelow_ = nullptr;  // taken (a response implies END_REQ)
-    wake();
-  }
+  if (below_.backward(trans, phase)) wake();  // taken (a response implies END_REQ)
   if (!isOurs(trans)) return upstream->nb_transport_bw(trans, phase, delay);
   if (phase == tlm::BEGIN_RESP) {
     const Addr line = GpuRequest::of(trans).lineAddr;
@@ -64,14 +63,9 @@ tlm::tlm_sync_enum PrefetchInjector::bwFromBelow(Payload& trans, tlm::tlm_phase&
 }
 
 bool PrefetchInjector::sendBelow(Payload& p) {
-  tlm::tlm_phase phase = tlm::BEGIN_REQ;
-  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-  const tlm::tlm_sync_enum s = downstream->nb_transport_fw(p, phase, delay);
-  if (s == tlm::TLM_ACCEPTED) {
-    heldBelow_ = &p;
-    return false;
-  }
-  if (s == tlm::TLM_COMPLETED || phase == tlm::BEGIN_RESP) {  // answered at once
+  const RequestSender::Sent s = below_.send(downstream, p);
+  if (s == RequestSender::Sent::Held) return false;
+  if (s == RequestSender::Sent::Answered) {
     if (isOurs(p)) {
       const Addr line = GpuRequest::of(p).lineAddr;
       p.release();
@@ -82,25 +76,22 @@ bool PrefetchInjector::sendBelow(Payload& p) {
 }
 
 bool PrefetchInjector::tick() {
-  if (heldBelow_) return false;  // bwFromBelow wakes us
-  if (demandHeld_) {
-    Payload* d = demandHeld_;
-    demandHeld_ = nullptr;
-    if (!sendBelow(*d)) return false;
-    tlm::tlm_phase phase = tlm::END_REQ;
-    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-    upstream->nb_transport_bw(*d, phase, delay);
+  if (below_.held()) return false;  // bwFromBelow wakes us
+  if (!demand_.empty()) {
+    const HeldRequests::Request d = demand_.release(0);
+    if (!sendBelow(*d.payload)) return false;  // its END_REQ goes up when the slice sends it
+    sendBackward(upstream, *d.payload, tlm::END_REQ);
   }
   if (prefetches_.ready(now())) sendBelow(*prefetches_.pop());
-  if (heldBelow_) return false;
-  return !prefetches_.empty() || demandHeld_ != nullptr;
+  if (below_.held()) return false;
+  return !prefetches_.empty() || !demand_.empty();
 }
 
 void PrefetchInjector::describeWaits(std::ostream& os) const {
-  if (!heldBelow_ && !demandHeld_ && prefetches_.empty()) return;
+  if (!below_.held() && demand_.empty() && prefetches_.empty()) return;
   os << name() << ": " << prefetches_.size() << " prefetches queued"
-     << (heldBelow_ ? ", the slice holds a request back" : "")
-     << (demandHeld_ ? ", a demand request waits behind a prefetch" : "") << "\n";
+     << (below_.held() ? ", the slice holds a request back" : "")
+     << (!demand_.empty() ? ", a demand request waits behind a prefetch" : "") << "\n";
 }
 
 }  // namespace warpsim

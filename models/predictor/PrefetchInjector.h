@@ -19,6 +19,7 @@
 #include "core/GpuRequest.h"
 #include "core/PayloadPool.h"
 #include "core/TimedQueue.h"
+#include "core/TlmPorts.h"
 #include "core/Watchdog.h"
 
 namespace warpsim {
@@ -53,8 +54,8 @@ class PrefetchInjector : public sc_core::sc_module, public Clocked, public IDiag
   std::uint32_t lineSize_;
   DoneHook done_;
   TimedQueue<Payload*> prefetches_{kQueue};
-  Payload* demandHeld_ = nullptr;  // from above, waiting for the slice to take our prefetch
-  Payload* heldBelow_ = nullptr;   // the request the slice has not yet taken (awaits END_REQ)
+  HeldRequests demand_{1};  // from above, waiting for the slice to take our prefetch
+  RequestSender below_;     // held while the slice has not yet taken a request (END_REQ)
 };
 
 }  // namespace warpsim
