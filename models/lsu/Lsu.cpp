@@ -157,18 +157,22 @@ void Lsu::sendNext() {
   p.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
   const bool mayRefuse = (r.flags & (GpuRequest::kRefusable | GpuRequest::kHitOnly)) != 0;
 
-  tlm::tlm_phase phase = tlm::BEGIN_REQ;
-  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-  const tlm::tlm_sync_enum s = socketFor(r.space)->nb_transport_fw(p, phase, delay);
-  awaitingEndReq_ = !(s == tlm::TLM_UPDATED && phase == tlm::END_REQ);
-  if (!awaitingEndReq_) {
-    requestTaken(fromStage);
-    return;
+  switch (sender_.send(socketFor(r.space), p)) {
+    case RequestSender::Sent::Taken:
+      requestTaken(fromStage);
+      return;
+    case RequestSender::Sent::Answered:
+      SC_REPORT_ERROR(name(),
+                      "an L1 answered a request inside its BEGIN_REQ call (the LSU "
+                      "expects END_REQ, or a response later)");
+      return;
+    case RequestSender::Sent::Held:
+      break;
   }
   // A refusable request waits for its lookup (END_REQ or a refusal): not a stall. Any other
   // waits for room in a full L1 input queue: the LSU stall.
-  open_ = mayRefuse ? &p : nullptr;
-  openFromStage_ = fromStage;
+  heldRefusable_ = mayRefuse;
+  heldFromStage_ = fromStage;
   if (!mayRefuse) stalledSince_ = now();
 }
 
@@ -184,17 +188,14 @@ void Lsu::requestTaken(bool fromStage) {
 
 tlm::tlm_sync_enum Lsu::nbTransportBw(tlm::tlm_generic_payload& trans, tlm::tlm_phase& phase,
                                       sc_core::sc_time&) {
-  const bool wasOpen = open_ == &trans;
-  if (wasOpen) {  // a refusable request's lookup: END_REQ, a refusal or a hit's response
-    awaitingEndReq_ = false;
-    open_ = nullptr;
-  }
+  // A refusable request's lookup: END_REQ, a refusal or a hit's response.
+  const bool wasOpen = heldRefusable_ && sender_.heldRequest() == &trans;
+  const bool released = sender_.backward(trans, phase);
+  if (wasOpen) heldRefusable_ = false;
   if (phase == tlm::END_REQ) {
-    if (!wasOpen) {  // the request held back by a full L1 input queue is taken
-      awaitingEndReq_ = false;
-      stallCycles_.inc(now() - stalledSince_);
-    }
-    requestTaken(!wasOpen || openFromStage_);
+    // the request held back by a full L1 input queue is taken
+    if (released && !wasOpen) stallCycles_.inc(now() - stalledSince_);
+    requestTaken(!wasOpen || heldFromStage_);
     wake();
     // The ACK of a refusable request comes at the L1's lookup, the cycle after the send:
     // sending on now keeps one request per cycle, as without refusals.
@@ -202,14 +203,14 @@ tlm::tlm_sync_enum Lsu::nbTransportBw(tlm::tlm_generic_payload& trans, tlm::tlm_
     return tlm::TLM_ACCEPTED;
   }
   if (trans.get_response_status() == tlm::TLM_INCOMPLETE_RESPONSE) {  // a refusal (NACK)
-    if (wasOpen && openFromStage_) requestTaken(true);  // the line leaves the stage for the queue
+    if (wasOpen && heldFromStage_) requestTaken(true);  // the line leaves the stage for the queue
     refused(trans);
     wake();
     if (wasOpen && canSend()) sendNext();
     return tlm::TLM_COMPLETED;
   }
   // BEGIN_RESP: take it at once (responses are never refused) and act on it next cycle.
-  if (wasOpen) requestTaken(openFromStage_);  // a response implies END_REQ
+  if (wasOpen) requestTaken(heldFromStage_);  // a response implies END_REQ
   responses_.push(&trans, now() + 1);
   wake();
   return tlm::TLM_COMPLETED;
@@ -220,7 +221,7 @@ tlm::tlm_sync_enum Lsu::nbTransportBw(tlm::tlm_generic_payload& trans, tlm::tlm_
 std::uint64_t Lsu::servedWarps() const {
   std::uint64_t m = queuedWarps_;
   if (busy_) m |= std::uint64_t{1} << proto_.warp.value();
-  if (open_) m |= std::uint64_t{1} << GpuRequest::of(*open_).warp.value();
+  if (heldRefusable_) m |= std::uint64_t{1} << GpuRequest::of(*sender_.heldRequest()).warp.value();
   return m;
 }
 
@@ -285,7 +286,7 @@ void Lsu::noteQueueChange() {
 void Lsu::settleStats() {
   noteQueueChange();
   if (gate_) gate_->settleStats(now());
-  if (!awaitingEndReq_ || open_) return;
+  if (!sender_.held() || heldRefusable_) return;
   stallCycles_.inc(now() - stalledSince_);
   stalledSince_ = now();
 }
@@ -303,7 +304,7 @@ void Lsu::describeWaits(std::ostream& os) const {
   os << name() << ": " << open << " memory instructions outstanding";
   if (busy_)
     os << "; sending line " << nextLine_ << "/" << access_.count << " of warp "
-       << proto_.warp.value() << (awaitingEndReq_ ? ", waiting for END_REQ (memory full)" : "");
+       << proto_.warp.value() << (sender_.held() ? ", waiting for END_REQ (memory full)" : "");
   // The oldest outstanding instruction says how long the memory system has kept us waiting.
   std::vector<bool> isFree(inFlight_.size(), false);
   for (std::uint32_t f : freeEntries_) isFree[f] = true;

@@ -15,6 +15,7 @@
 #include "core/Clocked.h"
 #include "core/PayloadPool.h"
 #include "core/TimedQueue.h"
+#include "core/TlmPorts.h"
 #include "core/Watchdog.h"
 #include "interfaces/ILsuGate.h"
 #include "interfaces/ILsuState.h"
@@ -89,7 +90,7 @@ class Lsu : public sc_core::sc_module, public Clocked, public IDiagnosable, publ
   bool reexecFull() const { return reexecCount_ > params_.reexecEntries; }
   bool stageBlocked() const;
   bool serveQueue() const;
-  bool canSend() const { return !awaitingEndReq_ && ((busy_ && !stageBlocked()) || reexecCount_); }
+  bool canSend() const { return !sender_.held() && ((busy_ && !stageBlocked()) || reexecCount_); }
   tlm::tlm_generic_payload& buildStageRequest();
   void pushReexec(tlm::tlm_generic_payload* p);
   tlm::tlm_generic_payload* popReexec();
@@ -106,7 +107,7 @@ class Lsu : public sc_core::sc_module, public Clocked, public IDiagnosable, publ
 
   // The instruction being sent.
   bool busy_ = false;
-  bool awaitingEndReq_ = false;
+  RequestSender sender_;    // held while an L1 withholds END_REQ (or, refusable, its lookup)
   Cycle stalledSince_ = 0;  // when the memory side withheld END_REQ
   CoalescedAccess access_;
   std::uint32_t nextLine_ = 0;
@@ -120,11 +121,11 @@ class Lsu : public sc_core::sc_module, public Clocked, public IDiagnosable, publ
   TimedQueue<std::uint32_t> sharedDone_;
   std::uint64_t nextRequestId_ = 0;
 
-  // Mascar (III-C, III-D). The request sent and awaiting its ACK (END_REQ) or refusal, if it
-  // may be refused; it came from the stage or the queue.
+  // Mascar (III-C, III-D). Whether the held request may be refused (it awaits its ACK, END_REQ,
+  // or its refusal: not a stall), and whether it came from the stage or the queue.
   ILsuGate* gate_ = nullptr;
-  tlm::tlm_generic_payload* open_ = nullptr;
-  bool openFromStage_ = false;
+  bool heldRefusable_ = false;
+  bool heldFromStage_ = false;
   // The queue: refused line requests with their addresses (the payloads), a ring of
   // reexec_entries + 1 slots: the last is the LSU's head, where a refused request that found
   // the queue full waits (with 0 entries, the refused request the LSU keeps retrying).
