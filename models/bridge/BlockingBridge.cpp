@@ -27,7 +27,8 @@ tlm::tlm_sync_enum BlockingBridge::nbTransportFw(tlm::tlm_generic_payload& trans
                                                  tlm::tlm_phase& phase, sc_core::sc_time&) {
   if (phase != tlm::BEGIN_REQ) return tlm::TLM_COMPLETED;  // END_RESP: nothing to do
   if (queue_.size() >= capacity_) {
-    held_ = &trans;
+    if (!held_.hold(0, trans))
+      SC_REPORT_ERROR(name(), "BEGIN_REQ while an earlier request still awaits END_REQ");
     return tlm::TLM_ACCEPTED;
   }
   queue_.push_back(Request{&trans, engine_.timePs()});
@@ -53,25 +54,21 @@ void BlockingBridge::serve() {
     (p->is_read() ? reads_ : writes_).inc();
     bytes_.inc(p->get_data_length());
     queue_.pop_front();
-    tlm::tlm_phase phase = tlm::BEGIN_RESP;
-    sc_core::sc_time zero = sc_core::SC_ZERO_TIME;
-    upstream->nb_transport_bw(*p, phase, zero);  // warpsim initiators take responses at once
+    sendBackward(upstream, *p, tlm::BEGIN_RESP);  // warpsim initiators take responses at once
     watchdog_.progress();
-    if (held_) {  // room again: accept the request that was held back
-      tlm::tlm_generic_payload* h = held_;
-      held_ = nullptr;
+    if (!held_.empty()) {  // room again: accept the request that was held back
+      tlm::tlm_generic_payload* h = held_.release(0).payload;
       queue_.push_back(Request{h, sc_core::sc_time_stamp().value()});
-      phase = tlm::END_REQ;
-      upstream->nb_transport_bw(*h, phase, zero);
+      sendBackward(upstream, *h, tlm::END_REQ);
     }
   }
 }
 
 void BlockingBridge::describeWaits(std::ostream& os) const {
-  if (queue_.empty() && !held_) return;
+  if (queue_.empty() && held_.empty()) return;
   os << name() << ": " << queue_.size() << "/" << capacity_
      << " requests waiting for the b_transport target";
-  if (held_) os << "; one request held back (full)";
+  if (!held_.empty()) os << "; one request held back (full)";
   os << "\n";
 }
 

@@ -15,6 +15,7 @@
 #include <tlm>
 
 #include "core/ClockEngine.h"
+#include "core/TlmPorts.h"
 #include "core/Watchdog.h"
 #include "stats/Counter.h"
 
@@ -33,7 +34,7 @@ class BlockingBridge : public sc_core::sc_module, public IDiagnosable {
   void describeWaits(std::ostream& os) const override;
   // Requests accepted or held back and not yet answered (e.g. posted writes' line fills still
   // in flight when a run ends).
-  std::size_t pending() const { return queue_.size() + (held_ ? 1 : 0); }
+  std::size_t pending() const { return queue_.size() + held_.size(); }
 
  private:
   SC_HAS_PROCESS(BlockingBridge);
@@ -48,8 +49,8 @@ class BlockingBridge : public sc_core::sc_module, public IDiagnosable {
   };
   const ClockEngine& engine_;
   Watchdog& watchdog_;
-  std::deque<Request> queue_;                 // bounded by capacity_: no growth after warm-up
-  tlm::tlm_generic_payload* held_ = nullptr;  // arrived while full; END_REQ withheld
+  std::deque<Request> queue_;  // bounded by capacity_: no growth after warm-up
+  HeldRequests held_{1};       // arrived while full; END_REQ withheld
   sc_core::sc_event arrived_;
   Counter reads_, writes_, bytes_, busyPs_;
 };
