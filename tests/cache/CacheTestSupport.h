@@ -47,7 +47,7 @@ struct Record {
   Cycle endReq = kNever;                           // END_REQ seen (at once or later)
   Cycle resp = kNever;                             // first BEGIN_RESP
   int responses = 0;
-  bool intact = false;  // the response came back on our payload with its id, tag and address
+  bool intact = false;  // the response came back on our payload with its id, tag, address and size
 };
 
 class ScriptedInitiator : public sc_core::sc_module, public Clocked {
@@ -127,7 +127,7 @@ class ScriptedInitiator : public sc_core::sc_module, public Clocked {
     if (rec.responses++ == 0) {
       rec.resp = now();
       rec.intact = r.tag == kTagBase + r.id && p.get_address() == script_[r.id].addr &&
-                   p.get_response_status() == tlm::TLM_OK_RESPONSE;
+                   p.get_data_length() == 128 && p.get_response_status() == tlm::TLM_OK_RESPONSE;
       responseOrder.push_back(r.id);
       p.release();
     }
@@ -153,6 +153,7 @@ class MemoryTarget : public sc_core::sc_module, public Clocked {
     std::uint32_t sm;
   };
   std::vector<Arrival> arrivals;  // in the order taken (END_REQ)
+  int violations = 0;  // BEGIN_REQs while an earlier one still awaited END_REQ (base protocol)
 
   MemoryTarget(sc_core::sc_module_name name, Cycle respondAfter, std::size_t capacity = 0)
       : sc_core::sc_module(name),
@@ -192,6 +193,7 @@ class MemoryTarget : public sc_core::sc_module, public Clocked {
                                    sc_core::sc_time&) {
     if (phase != tlm::BEGIN_REQ) return tlm::TLM_COMPLETED;
     wake();
+    if (held_) ++violations;
     if (capacity_ != 0 && pending_.size() >= capacity_) {
       held_ = &p;
       return tlm::TLM_ACCEPTED;
