@@ -17,10 +17,10 @@
 #include "core/PayloadPool.h"
 #include "core/TimedQueue.h"
 #include "core/Watchdog.h"
-#include "interfaces/AddressMap.h"
 #include "dram/DramPolicies.h"
 #include "dram/GddrParams.h"
 #include "dram/HeldRequests.h"
+#include "interfaces/AddressMap.h"
 #include "stats/Counter.h"
 #include "stats/Histogram.h"
 
@@ -36,8 +36,9 @@ class GddrController : public sc_core::sc_module, public Clocked, public IDiagno
 
   // `map` decodes addresses (this channel's partition only); `pool` supplies prefetch payloads.
   GddrController(sc_core::sc_module_name name, const GddrParams& params, const AddressMap& map,
-                 PartitionId partition, PayloadPool& pool, Watchdog& watchdog,
-                 StatsRegistry& stats);
+                 PartitionId partition, PayloadPool& pool, Watchdog& watchdog, StatsRegistry& stats,
+                 const DramSchedulerRegistry& schedulers = DramSchedulerRegistry::builtins(),
+                 const DramPrefetcherRegistry& prefetchers = DramPrefetcherRegistry::builtins());
   bool tick() override;
   // Books the open spans (BLP, cycles, full queue) up to now.
   void settleStats();
