@@ -33,7 +33,7 @@ const char* toString(std::uint8_t stall) {
 }  // namespace
 
 Cache::Cache(sc_core::sc_module_name name, const CacheParams& params, PayloadPool& pool,
-             Watchdog& watchdog, StatsRegistry& stats)
+             Watchdog& watchdog, StatsRegistry& stats, const ReplacementRegistry& replacements)
     : sc_core::sc_module(name),
       upstream("upstream"),
       downstream("downstream"),
@@ -41,8 +41,7 @@ Cache::Cache(sc_core::sc_module_name name, const CacheParams& params, PayloadPoo
       params_(params),
       pool_(pool),
       watchdog_(watchdog),
-      tags_(geometryOf(params),
-            makeReplacementPolicy(params.replacement, params.sets, params.ways)),
+      tags_(geometryOf(params), replacements.create(params.replacement, params.sets, params.ways)),
       mshrs_(params.mshrEntries, params.mshrMerges),
       input_(params.inputQueue) {
   if (params.lineSize > PayloadPool::kDataBytes || params.hitLatency == 0)

@@ -64,8 +64,10 @@ class Cache : public sc_core::sc_module,
 
   // `pool` supplies the payloads this cache sends below (fetches, forwarded stores,
   // writebacks); requests from above are answered in place and stay their sender's.
+  // `replacements` supplies the policy params.replacement names.
   Cache(sc_core::sc_module_name name, const CacheParams& params, PayloadPool& pool,
-        Watchdog& watchdog, StatsRegistry& stats);
+        Watchdog& watchdog, StatsRegistry& stats,
+        const ReplacementRegistry& replacements = ReplacementRegistry::builtins());
 
   bool tick() override;
   void describeWaits(std::ostream& os) const override;

@@ -1,6 +1,5 @@
 #include "cache/CacheParams.h"
 
-#include "cache/IReplacementPolicy.h"
 #include "config/Config.h"
 #include "core/PayloadPool.h"
 
@@ -89,13 +88,14 @@ CacheParams CacheParams::l2Defaults() {
   return p;
 }
 
-void CacheParams::declare(ConfigSchema& s, const std::string& prefix, const CacheParams& d) {
+void CacheParams::declare(ConfigSchema& s, const std::string& prefix, const CacheParams& d,
+                          const ReplacementRegistry& replacements) {
   const std::string x = prefix + ".";
   s.addUInt(x + "sets", d.sets, "sets (a power of two)", 1, 1u << 20);
   s.addUInt(x + "ways", d.ways, "ways per set", 1, 64);
   s.addSize(x + "line_size", std::to_string(d.lineSize) + "B",
             "line size (a power of two, at most the payload buffer)", 32, PayloadPool::kDataBytes);
-  s.addEnum(x + "replacement", d.replacement, replacementPolicyNames(),
+  s.addEnum(x + "replacement", d.replacement, replacements.names(),
             "victim choice among the valid lines of a set");
   s.addUInt(x + "hit_latency", d.hitLatency,
             "cycles of the cache's clock from a request's arrival to its response on a hit", 1,

@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <string>
 
+#include "cache/IReplacementPolicy.h"
+
 namespace warpsim {
 
 class Config;
@@ -28,7 +30,7 @@ struct CacheParams {
   std::uint32_t sets = 64;
   std::uint32_t ways = 4;
   std::uint32_t lineSize = 128;     // bytes
-  std::string replacement = "lru";  // lru | fifo
+  std::string replacement = "lru";  // a name of the ReplacementRegistry
   std::uint32_t hitLatency = 1;     // cycles from arrival to a hit's response
   // Cycles every access spends in the cache's pipeline before its lookup (GPGPU-Sim's ROP
   // latency on the L2): hits and misses alike pay it. 0: none.
@@ -58,8 +60,10 @@ struct CacheParams {
   static CacheParams l1tDefaults();  // texture: read-only
   static CacheParams l1cDefaults();  // constant: read-only
 
-  // Declares `<prefix>.sets`, `<prefix>.ways`, ... with `defaults` as their defaults.
-  static void declare(ConfigSchema& schema, const std::string& prefix, const CacheParams& defaults);
+  // Declares `<prefix>.sets`, `<prefix>.ways`, ... with `defaults` as their defaults;
+  // `<prefix>.replacement` allows the names of `replacements`.
+  static void declare(ConfigSchema& schema, const std::string& prefix, const CacheParams& defaults,
+                      const ReplacementRegistry& replacements = ReplacementRegistry::builtins());
   // Reads and checks them; throws ConfigError naming the option at fault.
   static CacheParams load(const Config& config, const std::string& prefix);
 };

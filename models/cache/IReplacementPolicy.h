@@ -2,11 +2,14 @@
 // How a set chooses which valid line to replace. A policy keeps its own per-line state; the tag
 // array tells it about installs and hits and asks it for a victim among the lines it may evict
 // (never an invalid way, which the tag array prefers itself, nor a way reserved for a pending
-// fill). Policies are plain C++ and chosen by name (`lru`, `fifo`).
+// fill). Policies are plain C++ and chosen by name (`<cache>.replacement`) from a
+// ReplacementRegistry; users add their own (examples/custom_replacement).
 #include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
+
+#include "config/Registry.h"
 
 namespace warpsim {
 
@@ -24,11 +27,14 @@ class IReplacementPolicy {
   virtual std::uint32_t victim(std::uint32_t set, std::uint64_t candidates) const = 0;
 };
 
-// The known policy names, in the order `--help-config` lists them.
-const std::vector<std::string>& replacementPolicyNames();
-// A policy for `sets` x `ways` lines; throws std::invalid_argument naming the known policies
-// when `name` is not one of them.
-std::unique_ptr<IReplacementPolicy> makeReplacementPolicy(const std::string& name,
-                                                          std::uint32_t sets, std::uint32_t ways);
+// Replacement policies by name; a factory gets the cache's sets and ways.
+class ReplacementRegistry : public Registry<IReplacementPolicy, std::uint32_t, std::uint32_t> {
+ public:
+  ReplacementRegistry() : Registry("<cache>.replacement", "cache replacement policy") {}
+  // lru, fifo (models/cache/StampReplacement.h).
+  static ReplacementRegistry withBuiltins();
+  // withBuiltins(), built once: what a cache uses when it is given no registry.
+  static const ReplacementRegistry& builtins();
+};
 
 }  // namespace warpsim

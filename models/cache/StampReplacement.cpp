@@ -1,7 +1,5 @@
 #include "cache/StampReplacement.h"
 
-#include <stdexcept>
-
 namespace warpsim {
 
 StampReplacement::StampReplacement(std::uint32_t sets, std::uint32_t ways)
@@ -21,19 +19,22 @@ std::uint32_t StampReplacement::victim(std::uint32_t set, std::uint64_t candidat
   return best;
 }
 
-const std::vector<std::string>& replacementPolicyNames() {
-  static const std::vector<std::string> names{"lru", "fifo"};
-  return names;
+ReplacementRegistry ReplacementRegistry::withBuiltins() {
+  ReplacementRegistry r;
+  r.add("lru", "least recently used: the line touched longest ago goes",
+        [](std::uint32_t sets, std::uint32_t ways) {
+          return std::make_unique<LruReplacement>(sets, ways);
+        });
+  r.add("fifo", "first in, first out: the line installed first goes, whatever was touched",
+        [](std::uint32_t sets, std::uint32_t ways) {
+          return std::make_unique<FifoReplacement>(sets, ways);
+        });
+  return r;
 }
 
-std::unique_ptr<IReplacementPolicy> makeReplacementPolicy(const std::string& name,
-                                                          std::uint32_t sets, std::uint32_t ways) {
-  if (name == "lru") return std::make_unique<LruReplacement>(sets, ways);
-  if (name == "fifo") return std::make_unique<FifoReplacement>(sets, ways);
-  std::string known;
-  for (const std::string& n : replacementPolicyNames()) known += (known.empty() ? "" : ", ") + n;
-  throw std::invalid_argument("unknown cache replacement policy '" + name + "' (known: " + known +
-                              ")");
+const ReplacementRegistry& ReplacementRegistry::builtins() {
+  static const ReplacementRegistry r = withBuiltins();
+  return r;
 }
 
 }  // namespace warpsim

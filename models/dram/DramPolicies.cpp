@@ -1,14 +1,21 @@
 #include "dram/DramPolicies.h"
 
-#include "config/Config.h"
 #include "dram/GddrParams.h"
 
 namespace warpsim {
 
-std::unique_ptr<IDramScheduler> makeDramScheduler(const std::string& name) {
-  if (name == "fr-fcfs") return std::make_unique<FrFcfsScheduler>();
-  if (name == "fcfs") return std::make_unique<FcfsScheduler>();
-  throw ConfigError("dram.scheduler = " + name + ": allowed values are fr-fcfs, fcfs");
+DramSchedulerRegistry DramSchedulerRegistry::withBuiltins() {
+  DramSchedulerRegistry r;
+  r.add("fr-fcfs", "row hits first, then the oldest request (Rixner et al.; OWL Table 1)",
+        [](const GddrParams&) { return std::make_unique<FrFcfsScheduler>(); });
+  r.add("fcfs", "the oldest request of each bank, hit or not",
+        [](const GddrParams&) { return std::make_unique<FcfsScheduler>(); });
+  return r;
+}
+
+const DramSchedulerRegistry& DramSchedulerRegistry::builtins() {
+  static const DramSchedulerRegistry r = withBuiltins();
+  return r;
 }
 
 std::uint32_t OpportunisticPrefetcher::minimumLines(std::size_t pending) const {
@@ -25,11 +32,23 @@ bool OpportunisticPrefetcher::keepGoing(std::uint32_t sentThisRow, bool conflict
   return sentThisRow < degree;  // a degree of the row's line count reads out the whole row
 }
 
-std::unique_ptr<IDramPrefetcher> makeDramPrefetcher(const GddrParams& p) {
-  if (p.prefetch == DramPrefetch::Opportunistic)
-    return std::make_unique<OpportunisticPrefetcher>(p.prefetchLower, p.prefetchHigher,
-                                                     p.prefetchThreshold);
-  return std::make_unique<NoPrefetcher>();
+DramPrefetcherRegistry DramPrefetcherRegistry::withBuiltins() {
+  DramPrefetcherRegistry r;
+  r.add("none", "no memory-side prefetching",
+        [](const GddrParams&) { return std::make_unique<NoPrefetcher>(); });
+  r.add("opportunistic",
+        "the open row's unsent lines while no other row is wanted, at least dram.prefetch_lower "
+        "or _higher of them (OWL 4.4)",
+        [](const GddrParams& p) {
+          return std::make_unique<OpportunisticPrefetcher>(p.prefetchLower, p.prefetchHigher,
+                                                           p.prefetchThreshold);
+        });
+  return r;
+}
+
+const DramPrefetcherRegistry& DramPrefetcherRegistry::builtins() {
+  static const DramPrefetcherRegistry r = withBuiltins();
+  return r;
 }
 
 }  // namespace warpsim

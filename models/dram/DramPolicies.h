@@ -1,7 +1,8 @@
 #pragma once
 // The controller's policy objects, plain C++ (no SystemC): which request of a bank goes next
 // (IDramScheduler) and whether the memory-side prefetcher keeps reading the open row
-// (IDramPrefetcher). GddrController asks them once per bank and cycle.
+// (IDramPrefetcher). GddrController asks them once per bank and cycle. Both are chosen by name
+// (dram.scheduler, dram.prefetch) from a registry to which users may add their own.
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -10,6 +11,7 @@
 
 #include <tlm>
 
+#include "config/Registry.h"
 #include "core/Ids.h"
 
 namespace warpsim {
@@ -69,8 +71,13 @@ class FcfsScheduler : public IDramScheduler {
   std::size_t pick(const BankQueueView& b) const override { return b.oldest; }
 };
 
-// Throws ConfigError naming dram.scheduler when `name` is not a scheduler.
-std::unique_ptr<IDramScheduler> makeDramScheduler(const std::string& name);
+// DRAM schedulers by name (dram.scheduler); a factory gets the controller's parameters.
+class DramSchedulerRegistry : public Registry<IDramScheduler, const GddrParams&> {
+ public:
+  DramSchedulerRegistry() : Registry("dram.scheduler", "DRAM scheduler") {}
+  static DramSchedulerRegistry withBuiltins();     // fr-fcfs, fcfs
+  static const DramSchedulerRegistry& builtins();  // withBuiltins(), built once
+};
 
 class IDramPrefetcher {
  public:
@@ -114,6 +121,12 @@ class OpportunisticPrefetcher : public IDramPrefetcher {
   std::uint64_t occupancySum_ = 0, arrivals_ = 0;
 };
 
-std::unique_ptr<IDramPrefetcher> makeDramPrefetcher(const GddrParams& p);
+// Memory-side prefetchers by name (dram.prefetch); a factory gets the controller's parameters.
+class DramPrefetcherRegistry : public Registry<IDramPrefetcher, const GddrParams&> {
+ public:
+  DramPrefetcherRegistry() : Registry("dram.prefetch", "DRAM prefetcher") {}
+  static DramPrefetcherRegistry withBuiltins();     // none, opportunistic
+  static const DramPrefetcherRegistry& builtins();  // withBuiltins(), built once
+};
 
 }  // namespace warpsim

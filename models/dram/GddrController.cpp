@@ -13,7 +13,9 @@ constexpr Cycle kNever = ~Cycle{0};
 
 GddrController::GddrController(sc_core::sc_module_name name, const GddrParams& params,
                                const AddressMap& map, PartitionId partition, PayloadPool& pool,
-                               Watchdog& watchdog, StatsRegistry& stats)
+                               Watchdog& watchdog, StatsRegistry& stats,
+                               const DramSchedulerRegistry& schedulers,
+                               const DramPrefetcherRegistry& prefetchers)
     : sc_core::sc_module(name),
       socket("socket"),
       params_(params),
@@ -21,8 +23,8 @@ GddrController::GddrController(sc_core::sc_module_name name, const GddrParams& p
       partition_(partition),
       pool_(pool),
       watchdog_(watchdog),
-      scheduler_(makeDramScheduler(params.scheduler)),
-      prefetcher_(makeDramPrefetcher(params)),
+      scheduler_(schedulers.create(params.scheduler, params)),
+      prefetcher_(prefetchers.create(params.prefetch, params)),
       linesPerRow_(std::max<std::uint32_t>(1, map.rowSize() / params.lineSize)),
       banks_(map.banks()),
       views_(map.banks()),

@@ -36,8 +36,9 @@ class GddrController : public sc_core::sc_module, public Clocked, public IDiagno
 
   // `map` decodes addresses (this channel's partition only); `pool` supplies prefetch payloads.
   GddrController(sc_core::sc_module_name name, const GddrParams& params, const AddressMap& map,
-                 PartitionId partition, PayloadPool& pool, Watchdog& watchdog,
-                 StatsRegistry& stats);
+                 PartitionId partition, PayloadPool& pool, Watchdog& watchdog, StatsRegistry& stats,
+                 const DramSchedulerRegistry& schedulers = DramSchedulerRegistry::builtins(),
+                 const DramPrefetcherRegistry& prefetchers = DramPrefetcherRegistry::builtins());
   bool tick() override;
   // Books the open spans (BLP, cycles, full queue) up to now.
   void settleStats();

@@ -27,7 +27,8 @@ constexpr TimingOption kTiming[] = {
 
 }  // namespace
 
-void GddrParams::declare(ConfigSchema& s) {
+void GddrParams::declare(ConfigSchema& s, const DramSchedulerRegistry& schedulers,
+                         const DramPrefetcherRegistry& prefetchers) {
   s.addEnum("dram.model", "gddr", {"gddr", "fixed", "external"},
             "memory channel: gddr (banks, timing, FR-FCFS), fixed (fixed latency), or external "
             "(none: the platform binds Gpu::memorySocket(p) to its own TLM target)");
@@ -38,10 +39,10 @@ void GddrParams::declare(ConfigSchema& s) {
             "gddr model: data-bus bytes per DRAM cycle (a line takes line size / bus_bytes "
             "cycles of the bus)",
             1, 1024);
-  s.addEnum("dram.scheduler", "fr-fcfs", {"fr-fcfs", "fcfs"},
+  s.addEnum("dram.scheduler", "fr-fcfs", schedulers.names(),
             "gddr model: request scheduling (fr-fcfs: row hits first, then oldest; fcfs: oldest "
             "request of each bank)");
-  s.addEnum("dram.prefetch", "none", {"none", "opportunistic"},
+  s.addEnum("dram.prefetch", "none", prefetchers.names(),
             "gddr model: memory-side prefetcher (OWL 4.4 opportunistic: the open row's unsent "
             "lines into the L2 slice); sched.policy=owl makes opportunistic the default");
   s.addUInt("dram.prefetch_lower", 8,
@@ -69,8 +70,7 @@ GddrParams GddrParams::load(const Config& c) {
   p.queue = static_cast<std::uint32_t>(c.getUInt("dram.queue"));
   p.latency = static_cast<std::uint32_t>(c.getUInt("dram.latency"));
   p.scheduler = c.getString("dram.scheduler");
-  p.prefetch = c.getString("dram.prefetch") == "opportunistic" ? DramPrefetch::Opportunistic
-                                                               : DramPrefetch::None;
+  p.prefetch = c.getString("dram.prefetch");
   p.prefetchLower = static_cast<std::uint32_t>(c.getUInt("dram.prefetch_lower"));
   p.prefetchHigher = static_cast<std::uint32_t>(c.getUInt("dram.prefetch_higher"));
   p.prefetchThreshold = static_cast<std::uint32_t>(c.getUInt("dram.prefetch_threshold"));

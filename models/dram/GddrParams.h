@@ -4,13 +4,14 @@
 #include <cstdint>
 #include <string>
 
+#include "dram/DramPolicies.h"
+
 namespace warpsim {
 
 class Config;
 class ConfigSchema;
 
 enum class DramModel : std::uint8_t { Gddr, Fixed, External };
-enum class DramPrefetch : std::uint8_t { None, Opportunistic };
 
 struct GddrTiming {
   std::uint32_t tCL = 12, tRP = 12, tRC = 40, tRAS = 28, tRCD = 12, tRRD = 6;
@@ -20,10 +21,10 @@ struct GddrTiming {
 struct GddrParams {
   DramModel model = DramModel::Gddr;
   GddrTiming t;
-  std::uint32_t busBytes = 32;  // data-bus bytes per DRAM command cycle
-  std::uint32_t queue = 32;     // requests waiting for their column command
-  std::string scheduler = "fr-fcfs";
-  DramPrefetch prefetch = DramPrefetch::None;
+  std::uint32_t busBytes = 32;        // data-bus bytes per DRAM command cycle
+  std::uint32_t queue = 32;           // requests waiting for their column command
+  std::string scheduler = "fr-fcfs";  // a name of the DramSchedulerRegistry
+  std::string prefetch = "none";      // a name of the DramPrefetcherRegistry
   std::uint32_t prefetchLower = 8, prefetchHigher = 16;
   std::uint32_t prefetchThreshold = 0;  // 0: the running average queue occupancy
   std::uint32_t lineSize = 128;         // the memory line: the L2 line (set by GpuParams)
@@ -31,7 +32,11 @@ struct GddrParams {
   // -dram_latency, the fixed part of a DRAM access); shared with the fixed model.
   std::uint32_t latency = 0;
 
-  static void declare(ConfigSchema& schema);
+  // dram.scheduler and dram.prefetch allow the names of `schedulers` and `prefetchers`.
+  static void declare(
+      ConfigSchema& schema,
+      const DramSchedulerRegistry& schedulers = DramSchedulerRegistry::builtins(),
+      const DramPrefetcherRegistry& prefetchers = DramPrefetcherRegistry::builtins());
   // dram.queue is declared by FixedDramParams and shared by both models.
   static GddrParams load(const Config& config);
 };

@@ -18,11 +18,11 @@ const char* toString(Gpu::Outcome o) {
   return "?";
 }
 
-Gpu::Gpu(sc_core::sc_module_name name, const GpuParams& params, const PolicyRegistry& policies,
+Gpu::Gpu(sc_core::sc_module_name name, const GpuParams& params, const Registries& registries,
          const Config* config, StatsRegistry& stats, const Assembly& assemble)
     : sc_core::sc_module(name),
       params_(params),
-      policies_(policies),
+      registries_(registries),
       config_(config),
       stats_(stats),
       engine_("engine"),
@@ -38,8 +38,8 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuParams& params, const PolicyRegi
                   stats, params.cta) {
   Watchdog& wd = engine_.watchdog();
   if (params.predictor.enable)
-    predictor_ =
-        std::make_unique<PredictionObserver>("predictor", params.predictor, params.sms, stats);
+    predictor_ = std::make_unique<PredictionObserver>("predictor", params.predictor, params.sms,
+                                                      stats, registries_.predictor);
   if (!params.l1dTrace.empty())
     l1dTrace_ = std::make_unique<AccessTraceWriter>(
         params.l1dTrace,

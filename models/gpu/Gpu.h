@@ -15,12 +15,12 @@
 #include "core/ClockEngine.h"
 #include "core/PayloadPool.h"
 #include "cta/CtaDispatcher.h"
-#include "interfaces/AddressMap.h"
 #include "gpu/GpuParams.h"
 #include "gpu/MemoryPartition.h"
+#include "gpu/Registries.h"
+#include "interfaces/AddressMap.h"
 #include "noc/Interconnect.h"
 #include "predictor/PredictionObserver.h"
-#include "sched/PolicyRegistry.h"
 #include "sm/Sm.h"
 #include "stats/StatsRegistry.h"
 
@@ -40,7 +40,9 @@ class Gpu : public sc_core::sc_module {
 
   // Throws ConfigError when `assemble` did not add what `params` describe. SystemC cannot undo
   // an elaboration: after such an error, end the process rather than build another Gpu.
-  Gpu(sc_core::sc_module_name name, const GpuParams& params, const PolicyRegistry& policies,
+  // `registries` (copied) supplies the policies `params` name; a PolicyRegistry converts to
+  // Registries with the built-ins of every other kind.
+  Gpu(sc_core::sc_module_name name, const GpuParams& params, const Registries& registries,
       const Config* config, StatsRegistry& stats, const Assembly& assemble = standardAssembly);
 
   // The blocks, for an assembly (only while the Gpu is being constructed).
@@ -100,7 +102,7 @@ class Gpu : public sc_core::sc_module {
   void connectPrefetcher();  // the predictor's prefetches into the partitions' injectors
 
   GpuParams params_;
-  const PolicyRegistry& policies_;
+  const Registries registries_;
   const Config* config_;
   StatsRegistry& stats_;
   ClockEngine engine_;

@@ -29,13 +29,14 @@ Sm& Gpu::addSm() {
   std::vector<std::unique_ptr<IWarpSchedulingPolicy>> slots;
   SmPolicyShared shared;  // what the SM's slots share (Mascar's owner warp)
   for (std::uint32_t s = 0; s < params_.sm.schedulers; ++s)
-    slots.push_back(policies_.create(
+    slots.push_back(registries_.sched.create(
         params_.sched.policy, PolicyContext{SmId{i}, s, params_.sms, params_.sm.maxWarps, config_,
                                             &params_.sched, params_.sm.schedulers, &shared}));
   Watchdog& wd = engine_.watchdog();
-  Sm& sm = *sms_.emplace_back(std::make_unique<Sm>(
-      ("sm" + std::to_string(i)).c_str(), SmId{i}, params_.sm, params_.lsu, params_.l1d,
-      params_.l1t, params_.l1c, std::move(slots), pool_, dispatcher_, wd, stats_, &smTotal_));
+  Sm& sm = *sms_.emplace_back(
+      std::make_unique<Sm>(("sm" + std::to_string(i)).c_str(), SmId{i}, params_.sm, params_.lsu,
+                           params_.l1d, params_.l1t, params_.l1c, std::move(slots), pool_,
+                           dispatcher_, wd, stats_, &smTotal_, registries_.replacement));
   dispatcher_.addHost(sm);
   core_.add(sm.lsu);
   if (predictor_) sm.l1d.sentBelow.bind(*predictor_);  // loads leaving the SM (§III-C)
@@ -62,8 +63,8 @@ MemoryPartition& Gpu::addPartition() {
   Watchdog& wd = engine_.watchdog();
   MemoryPartition& part = partitions_.emplace_back();
   part.id = PartitionId{p};
-  part.l2 =
-      std::make_unique<Cache>(("l2_" + std::to_string(p)).c_str(), params_.l2, pool_, wd, stats_);
+  part.l2 = std::make_unique<Cache>(("l2_" + std::to_string(p)).c_str(), params_.l2, pool_, wd,
+                                    stats_, registries_.replacement);
   Cache& l2 = *part.l2;
   // Sets are indexed by the partition-local address: with the partition bits left in, a
   // power-of-two partition count would leave most sets unused.
@@ -75,8 +76,9 @@ MemoryPartition& Gpu::addPartition() {
   wd.add(l2);
   const std::string channel = "part" + std::to_string(p);
   if (params_.gddr.model == DramModel::Gddr) {
-    part.gddr = std::make_unique<GddrController>(channel.c_str(), params_.gddr, map_,
-                                                 PartitionId{p}, pool_, wd, stats_);
+    part.gddr = std::make_unique<GddrController>(
+        channel.c_str(), params_.gddr, map_, PartitionId{p}, pool_, wd, stats_,
+        registries_.dramScheduler, registries_.dramPrefetcher);
     dram_.add(*part.gddr);
     wd.add(*part.gddr);
     l2.downstream.bind(part.gddr->socket);

@@ -4,7 +4,12 @@
 
 namespace warpsim {
 
-void GpuParams::declare(ConfigSchema& s) {
+const Registries& Registries::builtins() {
+  static const Registries r;
+  return r;
+}
+
+void GpuParams::declare(ConfigSchema& s, const Registries& r) {
   s.addUInt("gpu.sms", 15, "streaming multiprocessors (SIMT cores)", 1, 1024);
   s.addUInt("sim.watchdog_cycles", 100000,
             "core cycles with no instruction issued and no request moved before the run stops "
@@ -22,22 +27,22 @@ void GpuParams::declare(ConfigSchema& s) {
   SmParams::declare(s);
   SchedParams::declare(s);
   LsuParams::declare(s);
-  CacheParams::declare(s, "l1d", CacheParams::l1dDefaults());
-  CacheParams::declare(s, "l1t", CacheParams::l1tDefaults());
-  CacheParams::declare(s, "l1c", CacheParams::l1cDefaults());
-  CacheParams::declare(s, "l2", CacheParams::l2Defaults());
+  CacheParams::declare(s, "l1d", CacheParams::l1dDefaults(), r.replacement);
+  CacheParams::declare(s, "l1t", CacheParams::l1tDefaults(), r.replacement);
+  CacheParams::declare(s, "l1c", CacheParams::l1cDefaults(), r.replacement);
+  CacheParams::declare(s, "l2", CacheParams::l2Defaults(), r.replacement);
   CrossbarParams::declare(s);
   InterconnectParams::declare(s);
   AddressMapParams::declare(s);
   FixedDramParams::declare(s);
   PredictorParams::declare(s);
-  GddrParams::declare(s);
+  GddrParams::declare(s, r.dramScheduler, r.dramPrefetcher);
   s.addString("l1d.trace", "",
               "record every L1D access of every SM into this binary file (SM, line, kind), for "
               "warpsim-belady's LRU / Belady-optimal replay (CCWS 4); empty: off");
 }
 
-GpuParams GpuParams::load(const Config& c) {
+GpuParams GpuParams::load(const Config& c, const Registries& r) {
   GpuParams p;
   p.sms = static_cast<std::uint32_t>(c.getUInt("gpu.sms"));
   p.watchdogCycles = c.getUInt("sim.watchdog_cycles");
@@ -66,13 +71,12 @@ GpuParams GpuParams::load(const Config& c) {
   p.map = AddressMapParams::load(c);
   p.dram = FixedDramParams::load(c);
   p.net = InterconnectParams::load(c, p.sms, p.map.partitions, p.l2.lineSize);
-  p.predictor = PredictorParams::load(c);
+  p.predictor = PredictorParams::load(c, r.predictor);
   p.gddr = GddrParams::load(c);
   p.gddr.lineSize = p.l2.lineSize;  // the memory line is the L2 line (OWL 4.5 bit vectors)
   // OWL (§4.4, §5): the full scheme is -Locality-BLP scheduling plus the memory-side
   // opportunistic prefetcher, so `owl` switches the prefetcher on unless dram.prefetch is set.
-  if (p.sched.policy == "owl" && !c.isSet("dram.prefetch"))
-    p.gddr.prefetch = DramPrefetch::Opportunistic;
+  if (p.sched.policy == "owl" && !c.isSet("dram.prefetch")) p.gddr.prefetch = "opportunistic";
   p.l1dTrace = c.getString("l1d.trace");
   return p;
 }

@@ -5,9 +5,10 @@
 
 #include "cache/CacheParams.h"
 #include "cta/CtaParams.h"
-#include "interfaces/AddressMap.h"
 #include "dram/FixedLatencyDram.h"
 #include "dram/GddrParams.h"
+#include "gpu/Registries.h"
+#include "interfaces/AddressMap.h"
 #include "lsu/LsuParams.h"
 #include "noc/Crossbar.h"
 #include "noc/Interconnect.h"
@@ -43,9 +44,11 @@ struct GpuParams {
   GddrParams gddr;       // dram.model selects gddr (GddrController) or fixed (FixedLatencyDram)
   std::string l1dTrace;  // l1d.trace: record every L1D access here (AccessTrace)
 
-  // Declares the options of every block (and the GPU's own) in `schema`.
-  static void declare(ConfigSchema& schema);
-  static GpuParams load(const Config& config);
+  // Declares the options of every block (and the GPU's own) in `schema`; the options that
+  // select a policy allow the names of `registries`.
+  static void declare(ConfigSchema& schema, const Registries& registries = Registries::builtins());
+  static GpuParams load(const Config& config,
+                        const Registries& registries = Registries::builtins());
 };
 
 }  // namespace warpsim

@@ -23,6 +23,7 @@ class CtaAwarePredictor : public IAddressPredictor {
 
   void startKernel(const Dim3& grid) override;
   Verdict observe(const LoadObservation& o) override;
+  bool observesLsu() const override { return true; }  // §IV-A: the SM's own load stream
 
  private:
   struct CtaBase {

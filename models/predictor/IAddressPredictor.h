@@ -3,6 +3,7 @@
 // SystemC.
 #include <cstdint>
 
+#include "config/Registry.h"
 #include "predictor/LoadObservation.h"
 #include "workload/KernelDesc.h"
 
@@ -27,6 +28,21 @@ class IAddressPredictor {
   virtual void startKernel(const Dim3& grid) = 0;
   // Checks the request against the prediction the table held for it, then learns from it.
   virtual Verdict observe(const LoadObservation& o) = 0;
+  // Where it observes: false, the loads leaving the L1Ds (§III-C's global table); true, every
+  // line request its SM's LSU issues, L1 hits included (the per-SM baseline of §IV-A).
+  virtual bool observesLsu() const { return false; }
+};
+
+struct PredictorParams;
+
+// Address predictors by name (predictor.kind); a factory gets the predictor options, loaded
+// once, and the number of SMs.
+class PredictorRegistry
+    : public Registry<IAddressPredictor, const PredictorParams&, std::uint32_t> {
+ public:
+  PredictorRegistry() : Registry("predictor.kind", "address predictor") {}
+  static PredictorRegistry withBuiltins();     // cooperative, cooperative-nolec, cta-aware
+  static const PredictorRegistry& builtins();  // withBuiltins(), built once
 };
 
 }  // namespace warpsim

@@ -4,30 +4,20 @@
 #include <stdexcept>
 
 #include "core/GpuRequest.h"
-#include "predictor/CtaAwarePredictor.h"
 #include "predictor/ObservationTable.h"
 #include "stats/StatsRegistry.h"
 
 namespace warpsim {
 
-std::unique_ptr<IAddressPredictor> makePredictor(const std::string& kind, const PredictorParams& p,
-                                                 std::uint32_t sms) {
-  if (kind == "cooperative")
-    return std::make_unique<ObservationTable>(p.entries, p.mispredictThreshold, true);
-  if (kind == "cooperative-nolec")
-    return std::make_unique<ObservationTable>(p.entries, p.mispredictThreshold, false);
-  if (kind == "cta-aware") return std::make_unique<CtaAwarePredictor>(sms, p.mispredictThreshold);
-  throw std::logic_error("makePredictor: unknown kind " + kind);
-}
-
 PredictionObserver::PredictionObserver(sc_core::sc_module_name name, const PredictorParams& params,
-                                       std::uint32_t sms, StatsRegistry& stats)
+                                       std::uint32_t sms, StatsRegistry& stats,
+                                       const PredictorRegistry& predictors)
     : sc_core::sc_module(name), params_(params) {
   for (const std::string& kind : params.kinds) {
     auto t = std::make_unique<Track>();
     t->kind = kind;
-    if (kind == "cta-aware") t->stream = Stream::Lsu;  // §IV-A: the SM's own load stream
-    t->predictor = makePredictor(kind, params, sms);
+    t->predictor = predictors.create(kind, params, sms);
+    if (t->predictor->observesLsu()) t->stream = Stream::Lsu;
     if (kind == "cooperative") cooperative_ = static_cast<ObservationTable*>(t->predictor.get());
     const std::string p = std::string(this->name()) + "." + kind;
     stats.addCounter(p + ".loads", t->loads);

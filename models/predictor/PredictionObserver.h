@@ -29,8 +29,10 @@ class StatsRegistry;
 class PredictionObserver : public sc_core::sc_module,
                            public tlm::tlm_analysis_if<tlm::tlm_generic_payload> {
  public:
+  // `predictors` supplies the predictors params.kinds names.
   PredictionObserver(sc_core::sc_module_name name, const PredictorParams& params, std::uint32_t sms,
-                     StatsRegistry& stats);
+                     StatsRegistry& stats,
+                     const PredictorRegistry& predictors = PredictorRegistry::builtins());
 
   // The kernels the GPU will run, in order; the first one starts now.
   void expect(const Workload& workload);
@@ -84,9 +86,5 @@ class PredictionObserver : public sc_core::sc_module,
   std::vector<Dim3> grids_;
   std::size_t kernel_ = 0;
 };
-
-// Builds the predictor named `kind` (one of PredictorParams::knownKinds()).
-std::unique_ptr<IAddressPredictor> makePredictor(const std::string& kind,
-                                                 const PredictorParams& params, std::uint32_t sms);
 
 }  // namespace warpsim

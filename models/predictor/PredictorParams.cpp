@@ -7,10 +7,16 @@
 
 namespace warpsim {
 
-const std::vector<std::string>& PredictorParams::knownKinds() {
-  static const std::vector<std::string> kinds{"cooperative", "cooperative-nolec", "cta-aware"};
-  return kinds;
+namespace {
+
+// "a, b, c, all; comma-separated"
+std::string allowed(const std::vector<std::string>& names) {
+  std::string out;
+  for (const std::string& n : names) out += n + ", ";
+  return out + "all; comma-separated";
 }
+
+}  // namespace
 
 void PredictorParams::declare(ConfigSchema& s) {
   s.addBool("predictor.enable", false,
@@ -31,13 +37,14 @@ void PredictorParams::declare(ConfigSchema& s) {
             "how many CTAs ahead of the newest CTA seen the prefetcher works", 1, 1u << 20);
 }
 
-PredictorParams PredictorParams::load(const Config& c) {
+PredictorParams PredictorParams::load(const Config& c, const PredictorRegistry& predictors) {
   PredictorParams p;
   p.enable = c.getBool("predictor.enable");
   p.entries = static_cast<std::uint32_t>(c.getUInt("predictor.entries"));
   p.mispredictThreshold = static_cast<std::uint32_t>(c.getUInt("predictor.mispredict_threshold"));
+  const std::vector<std::string> known = predictors.names();
   const std::string& text = c.getString("predictor.kind");
-  std::vector<bool> chosen(knownKinds().size(), false);
+  std::vector<bool> chosen(known.size(), false);
   std::stringstream ss(text);
   std::string item;
   bool any = false;
@@ -47,24 +54,22 @@ PredictorParams PredictorParams::load(const Config& c) {
       any = true;
       continue;
     }
-    const auto it = std::find(knownKinds().begin(), knownKinds().end(), item);
-    if (it == knownKinds().end())
+    const auto it = std::find(known.begin(), known.end(), item);
+    if (it == known.end())
       throw ConfigError("predictor.kind = " + text + ": unknown predictor '" + item +
-                        "' (allowed: cooperative, cooperative-nolec, cta-aware, all; "
-                        "comma-separated)");
-    chosen[static_cast<std::size_t>(it - knownKinds().begin())] = true;
+                        "' (allowed: " + allowed(known) + ")");
+    chosen[static_cast<std::size_t>(it - known.begin())] = true;
     any = true;
   }
-  if (!any)
-    throw ConfigError(
-        "predictor.kind is empty (allowed: cooperative, cooperative-nolec, "
-        "cta-aware, all; comma-separated)");
+  if (!any) throw ConfigError("predictor.kind is empty (allowed: " + allowed(known) + ")");
   p.prefetch = c.getBool("predictor.prefetch");
   p.prefetchDistance = static_cast<std::uint32_t>(c.getUInt("predictor.prefetch_distance"));
   p.kinds.clear();
   for (std::size_t i = 0; i < chosen.size(); ++i)
-    if (chosen[i]) p.kinds.push_back(knownKinds()[i]);
-  if (p.prefetch && (!p.enable || !chosen[0]))
+    if (chosen[i]) p.kinds.push_back(known[i]);
+  const bool cooperative =
+      std::find(p.kinds.begin(), p.kinds.end(), "cooperative") != p.kinds.end();
+  if (p.prefetch && (!p.enable || !cooperative))
     throw ConfigError(
         "predictor.prefetch = true needs predictor.enable = true and the "
         "cooperative predictor in predictor.kind (now: enable = " +

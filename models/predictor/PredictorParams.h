@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "predictor/IAddressPredictor.h"
+
 namespace warpsim {
 
 class Config;
@@ -11,7 +13,8 @@ class ConfigSchema;
 
 struct PredictorParams {
   bool enable = false;
-  // Which predictors observe the run, side by side: any of kKinds, in this order.
+  // Which predictors observe the run, side by side: names of the PredictorRegistry, in its
+  // order.
   std::vector<std::string> kinds{"cooperative"};
   std::uint32_t entries = 1024;            // observation table entries (Table III)
   std::uint32_t mispredictThreshold = 64;  // Table III: past this an entry stops predicting
@@ -20,9 +23,11 @@ struct PredictorParams {
   bool prefetch = false;
   std::uint32_t prefetchDistance = 1;
 
-  static const std::vector<std::string>& knownKinds();
+  // predictor.kind is a string: load() checks it against the registry.
   static void declare(ConfigSchema& schema);
-  static PredictorParams load(const Config& config);
+  // predictor.kind may name any of `predictors`, or `all` of them.
+  static PredictorParams load(const Config& config,
+                              const PredictorRegistry& predictors = PredictorRegistry::builtins());
 };
 
 }  // namespace warpsim

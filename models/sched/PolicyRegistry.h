@@ -1,12 +1,9 @@
 #pragma once
 // Warp scheduling policies by name. The GPU creates one policy object per issue slot through
 // this registry; users add their own policies (examples/custom_scheduler) before building.
-#include <functional>
-#include <map>
 #include <memory>
-#include <string>
-#include <vector>
 
+#include "config/Registry.h"
 #include "sched/IWarpSchedulingPolicy.h"
 
 namespace warpsim {
@@ -27,33 +24,22 @@ struct PolicyContext {
   std::uint32_t slot = 0;
   std::uint32_t numSms = 1;
   std::uint32_t warpSlots = 0;  // warp slots on the SM
+  // The raw configuration (nullptr in unit tests). The built-in policies read only `sched`,
+  // loaded once per run (SchedParams::load), never the raw configuration per slot.
   const Config* config = nullptr;
-  const SchedParams* sched = nullptr;  // the [sched] options; nullptr: their defaults
+  const SchedParams* sched = nullptr;  // the [sched] and [ccws] options; nullptr: defaults
   std::uint32_t issueSlots = 1;  // issue slots on the SM (slot s owns warps w % issueSlots == s)
   SmPolicyShared* shared = nullptr;  // the same for every slot of the SM; nullptr: none
 };
 
-class PolicyRegistry {
+// Built on the generic Registry (config/Registry.h): add, create, names, description. Names
+// keep the order of registration; the built-ins are registered in alphabetical order.
+class PolicyRegistry : public Registry<IWarpSchedulingPolicy, const PolicyContext&> {
  public:
-  using Factory = std::function<std::unique_ptr<IWarpSchedulingPolicy>(const PolicyContext&)>;
+  PolicyRegistry() : Registry("sched.policy", "warp scheduling policy") {}
 
   // A registry holding warpsim's built-in policies.
   static PolicyRegistry withBuiltins();
-
-  // Registering a name twice is a programming error (std::logic_error).
-  void add(const std::string& name, const std::string& description, Factory factory);
-  // Throws ConfigError naming the known policies when `name` is unknown.
-  std::unique_ptr<IWarpSchedulingPolicy> create(const std::string& name,
-                                                const PolicyContext& ctx) const;
-  std::vector<std::string> names() const;
-  const std::string& description(const std::string& name) const;
-
- private:
-  struct Entry {
-    std::string description;
-    Factory factory;
-  };
-  std::map<std::string, Entry> entries_;
 };
 
 }  // namespace warpsim

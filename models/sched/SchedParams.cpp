@@ -1,7 +1,6 @@
 #include "sched/SchedParams.h"
 
 #include "config/Config.h"
-#include "sched/CcwsParams.h"
 
 namespace warpsim {
 
@@ -39,6 +38,7 @@ SchedParams SchedParams::load(const Config& c) {
   p.outer = order("sched.outer");
   p.swlLimit = static_cast<std::uint32_t>(c.getUInt("sched.swl_limit"));
   p.owlGroupSize = static_cast<std::uint32_t>(c.getUInt("sched.owl_group_size"));
+  p.ccws = CcwsParams::load(c);
   return p;
 }
 

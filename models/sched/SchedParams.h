@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <string>
 
+#include "sched/CcwsParams.h"
+
 namespace warpsim {
 
 class Config;
@@ -25,6 +27,7 @@ struct SchedParams {
   // OWL's CTA-aware schedulers (Algorithm 1): g_size, the minimum warps per CTA group;
   // OWL §5.2 found 8 best (the 5 pipeline stages of §4.1 is the lower bound).
   std::uint32_t owlGroupSize = 8;
+  CcwsParams ccws;  // ccws: its own options (section [ccws])
 
   static void declare(ConfigSchema& schema);
   static SchedParams load(const Config& config);

@@ -38,12 +38,13 @@ Sm::Unit Sm::unitOf(OpClass op) {
 Sm::Sm(sc_core::sc_module_name name, SmId id, const SmParams& params, const LsuParams& lsuParams,
        const CacheParams& l1dParams, const CacheParams& l1tParams, const CacheParams& l1cParams,
        std::vector<std::unique_ptr<IWarpSchedulingPolicy>> policies, PayloadPool& pool,
-       ICtaListener& listener, Watchdog& watchdog, StatsRegistry& stats, SmStats* total)
+       ICtaListener& listener, Watchdog& watchdog, StatsRegistry& stats, SmStats* total,
+       const ReplacementRegistry& replacements)
     : sc_core::sc_module(name),
       lsu("lsu", id, lsuParams, pool, *this, watchdog, stats),
-      l1d("l1d", l1dParams, pool, watchdog, stats),
-      l1t("l1t", l1tParams, pool, watchdog, stats),
-      l1c("l1c", l1cParams, pool, watchdog, stats),
+      l1d("l1d", l1dParams, pool, watchdog, stats, replacements),
+      l1t("l1t", l1tParams, pool, watchdog, stats, replacements),
+      l1c("l1c", l1cParams, pool, watchdog, stats, replacements),
       id_(id),
       params_(params),
       listener_(listener),

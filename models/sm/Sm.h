@@ -9,12 +9,12 @@
 #include <systemc>
 
 #include "cache/Cache.h"
-#include "interfaces/ILostLocalitySink.h"
 #include "cache/VictimTagArray.h"
 #include "core/Clocked.h"
 #include "core/TimedQueue.h"
 #include "core/Watchdog.h"
 #include "cta/ICtaHost.h"
+#include "interfaces/ILostLocalitySink.h"
 #include "lsu/Lsu.h"
 #include "sched/PolicyRegistry.h"
 #include "sched/WarpScheduler.h"
@@ -36,7 +36,8 @@ class Sm : public sc_core::sc_module,
   Sm(sc_core::sc_module_name name, SmId id, const SmParams& params, const LsuParams& lsuParams,
      const CacheParams& l1dParams, const CacheParams& l1tParams, const CacheParams& l1cParams,
      std::vector<std::unique_ptr<IWarpSchedulingPolicy>> policies, PayloadPool& pool,
-     ICtaListener& listener, Watchdog& watchdog, StatsRegistry& stats, SmStats* total = nullptr);
+     ICtaListener& listener, Watchdog& watchdog, StatsRegistry& stats, SmStats* total = nullptr,
+     const ReplacementRegistry& replacements = ReplacementRegistry::builtins());
 
   Lsu lsu;
   Cache l1d;

@@ -43,9 +43,9 @@ const PlatformInfo* findPlatform(const std::string& name) {
 
 namespace {
 
-ConfigSchema makeSchema() {
+ConfigSchema makeSchema(const Registries& registries) {
   ConfigSchema s;
-  GpuParams::declare(s);
+  GpuParams::declare(s, registries);
   s.addString("workload.name", "stream", "built-in workload (see --list-workloads)");
   s.addUInt("workload.size", 0, "workload problem size (0: the workload's default)", 0, 1u << 20);
   s.addSize("workload.pchase_footprint", "64KiB", "pchase: bytes walked by each pass", 1,
@@ -131,26 +131,26 @@ nlohmann::json assembleStats(const PlatformInfo& platform, const Config& config,
 }  // namespace
 
 RunResult runPlatform(const PlatformInfo& platform, int argc, const char* const argv[],
-                      const PolicyRegistry& policies, const std::function<void(Gpu&)>& assemble) {
+                      const Registries& registries, const std::function<void(Gpu&)>& assemble) {
   RunResult r;
   const std::string program = argc > 0 ? argv[0] : "warpsim";
   try {
     const CommandLine cl = parseCommandLine(argc, argv);
-    const ConfigSchema schema = makeSchema();
+    const ConfigSchema schema = makeSchema(registries);
     Config config(schema);
     config.loadIniText(platform.iniText, platform.iniName);
     applyGpgpusimImports(config, cl, cl.quiet ? nullptr : &std::cerr, program);
     applyCommandLine(config, cl);
-    if (answerQuery(cl, platform, config, policies, program)) return r;
+    if (answerQuery(cl, platform, config, registries.sched, program)) return r;
 
-    const GpuParams params = GpuParams::load(config);
+    const GpuParams params = GpuParams::load(config, registries);
     std::string label;
     const Workload workload = loadWorkload(config, &label, &r);
     if (!cl.writeTrace.empty())
       trace::writeTrace(workload, cl.writeTrace, {config.getBool("trace.write_xz")});
 
     StatsRegistry stats;
-    Gpu gpu("gpu", params, policies, &config, stats,
+    Gpu gpu("gpu", params, registries, &config, stats,
             assemble ? assemble : Gpu::Assembly(Gpu::standardAssembly));
     gpu.run(workload);
     std::optional<ProgressLine> progress;

@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "sched/PolicyRegistry.h"
+#include "gpu/Registries.h"
 
 namespace warpsim {
 
@@ -41,9 +41,11 @@ struct RunResult {
 // Runs `platform` with the common command line (see --help) on a Gpu built by `assemble`
 // (Gpu::Assembly; empty: Gpu::standardAssembly). Prints the results summary to stdout, errors
 // and diagnoses to stderr. Exit codes: 0 done, 1 failed to run (bad config, workload or file),
-// 3 stopped without progress (watchdog or deadlock, with a dump).
+// 3 stopped without progress (watchdog or deadlock, with a dump). The options that select a
+// policy accept the names of `registries` (a PolicyRegistry converts: user warp schedulers
+// with every other kind built in).
 RunResult runPlatform(const PlatformInfo& platform, int argc, const char* const argv[],
-                      const PolicyRegistry& policies = PolicyRegistry::withBuiltins(),
+                      const Registries& registries = Registries::builtins(),
                       const std::function<void(Gpu&)>& assemble = {});
 
 // Silences SystemC's routine messages: its start-up banner (call before SystemC starts) and

@@ -16,7 +16,8 @@ const OwnerWarp kOwner{SmId{0}, WarpId{0}};
 // One set of four ways filled with lines A..D (line addresses 0, 128, 256, 384 of set 0 when
 // there is a single set), in that order.
 TagArray filledSet(const std::string& policy) {
-  TagArray tags(TagArray::Geometry{1, kWays, 128}, makeReplacementPolicy(policy, 1, kWays));
+  TagArray tags(TagArray::Geometry{1, kWays, 128},
+                ReplacementRegistry::builtins().create(policy, 1, kWays));
   for (std::uint32_t w = 0; w < kWays; ++w)
     tags.install(0, tags.victim(0), Addr{w} * 128, LineState::Valid, kOwner);
   return tags;
@@ -55,9 +56,11 @@ TEST_CASE("replacement: fifo evicts in install order, whatever was touched since
 }
 
 TEST_CASE("replacement: an unknown policy name is refused with the known names") {
-  CHECK(replacementPolicyNames() == std::vector<std::string>{"lru", "fifo"});
-  CHECK_THROWS_WITH(makeReplacementPolicy("plru", 4, 4),
-                    "unknown cache replacement policy 'plru' (known: lru, fifo)");
+  const ReplacementRegistry& r = ReplacementRegistry::builtins();
+  CHECK(r.names() == std::vector<std::string>{"lru", "fifo"});
+  CHECK_THROWS_WITH(r.create("plru", 4, 4),
+                    "<cache>.replacement = 'plru': unknown cache replacement policy; known: lru, "
+                    "fifo");
 }
 
 TEST_CASE("tag array: the victim is the lowest invalid way before any valid line") {
@@ -70,7 +73,8 @@ TEST_CASE("tag array: the victim is the lowest invalid way before any valid line
 }
 
 TEST_CASE("tag array: a line reserved for a pending fill is never the victim") {
-  TagArray tags(TagArray::Geometry{1, kWays, 128}, makeReplacementPolicy("lru", 1, kWays));
+  TagArray tags(TagArray::Geometry{1, kWays, 128},
+                ReplacementRegistry::builtins().create("lru", 1, kWays));
   for (std::uint32_t w = 0; w < kWays; ++w)
     tags.install(0, w, Addr{w} * 128, w < 2 ? LineState::Reserved : LineState::Valid, kOwner);
   // Ways 0 and 1 are the least recently used but reserved: LRU picks among ways 2 and 3.
@@ -86,7 +90,8 @@ TEST_CASE("tag array: a line reserved for a pending fill is never the victim") {
 }
 
 TEST_CASE("tag array: set index is (line address / line size) mod sets, after the fold") {
-  TagArray tags(TagArray::Geometry{64, 4, 128}, makeReplacementPolicy("lru", 64, 4));
+  TagArray tags(TagArray::Geometry{64, 4, 128},
+                ReplacementRegistry::builtins().create("lru", 64, 4));
   CHECK(tags.lineOf(0x12345) == 0x12300);
   CHECK(tags.setOf(0x0000) == 0);
   CHECK(tags.setOf(0x0080) == 1);
@@ -104,7 +109,8 @@ TEST_CASE("tag array: set index is (line address / line size) mod sets, after th
 
 TEST_CASE("tag array: geometries that are not powers of two are refused") {
   auto make = [](std::uint32_t sets, std::uint32_t ways, std::uint32_t line) {
-    return TagArray(TagArray::Geometry{sets, ways, line}, makeReplacementPolicy("lru", 1, 1));
+    return TagArray(TagArray::Geometry{sets, ways, line},
+                    ReplacementRegistry::builtins().create("lru", 1, 1));
   };
   CHECK_THROWS_AS(make(48, 4, 128), std::invalid_argument);
   CHECK_THROWS_AS(make(64, 4, 96), std::invalid_argument);

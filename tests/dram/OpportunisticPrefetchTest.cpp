@@ -12,7 +12,7 @@ namespace {
 
 GddrParams prefetching(std::uint32_t lower, std::uint32_t higher) {
   GddrParams p = owlParams();
-  p.prefetch = DramPrefetch::Opportunistic;
+  p.prefetch = "opportunistic";
   p.prefetchLower = lower;
   p.prefetchHigher = higher;
   return p;
