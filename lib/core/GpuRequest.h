@@ -17,17 +17,13 @@ const char* toString(ReqKind k);
 class GpuRequest : public tlm::tlm_extension<GpuRequest> {
  public:
   enum Flags : std::uint8_t {
-    kMascarOwner = 1u << 0,  // issued by Mascar's owner warp
     kPrefetch = 1u << 1,     // created by a prefetcher, not by a warp
     kNoAllocate = 1u << 2,   // must not allocate on its way (write-evict stores)
     kUnsolicited = 1u << 3,  // pushed up as BEGIN_RESP by the memory side (a DRAM prefetch)
-    // Mascar III-C/III-D (an L1 and its LSU): the sender retries refused requests, so a
-    // reservation failure is answered with a refusal (a NACK: BEGIN_RESP with
-    // TLM_INCOMPLETE_RESPONSE) instead of stalling; END_REQ (the ACK) comes at the lookup.
-    kRefusable = 1u << 4,
-    kHitOnly = 1u << 5,     // Mascar MP mode, a non-owner warp: a miss is refused, never sent below
-    kReexecuted = 1u << 6,  // re-sent from the LSU's re-execution queue
   };
+  // Bits reserved for Mascar's request protocol between an LSU, its scheduler's gate and its
+  // L1s; their names and meaning are in models/interfaces/MascarFlags.h.
+  static constexpr std::uint8_t kMascarBits = 0x71;  // bits 0, 4, 5 and 6
 
   std::uint64_t id = 0;
   ReqKind kind = ReqKind::Load;
@@ -46,7 +42,7 @@ class GpuRequest : public tlm::tlm_extension<GpuRequest> {
   std::uint8_t instLines = 0;  // line requests of the whole warp instruction (255: 255 or more)
   std::uint32_t tag = 0;       // the initiator's own bookkeeping; targets return it untouched
 
-  bool has(Flags f) const { return (flags & f) != 0; }
+  bool has(std::uint8_t f) const { return (flags & f) != 0; }
 
   // The extension of a payload from the PayloadPool (always present there).
   static GpuRequest& of(tlm::tlm_generic_payload& p) { return *p.get_extension<GpuRequest>(); }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <ostream>
 
+#include "interfaces/MascarFlags.h"
 #include "stats/StatsRegistry.h"
 
 namespace warpsim {
@@ -21,7 +22,7 @@ TagArray::Geometry geometryOf(const CacheParams& p) {
 
 // Mascar: a request its sender will retry is answered with a refusal instead of stalling.
 bool refusable(const tlm::tlm_generic_payload& p) {
-  return (GpuRequest::of(p).flags & (GpuRequest::kRefusable | GpuRequest::kHitOnly)) != 0;
+  return (GpuRequest::of(p).flags & (mascar::kRefusable | mascar::kHitOnly)) != 0;
 }
 
 const char* toString(std::uint8_t stall) {

@@ -2,6 +2,7 @@
 // tags, the MSHRs and the miss queue. Every path checks all the resources it needs before it
 // changes anything, so a failed reservation leaves the cache exactly as it was.
 #include "cache/Cache.h"
+#include "interfaces/MascarFlags.h"
 
 namespace warpsim {
 namespace {
@@ -92,7 +93,7 @@ Cache::Stall Cache::writeBack(const Lookup& k, Cycle t) {
 // (a posted write: the cache has taken it on); a write-evict hit invalidates the line. Stores
 // never allocate, and a store to a line awaiting its fill leaves the reservation alone.
 Cache::Stall Cache::writeAround(const Lookup& k, bool invalidateOnHit, Cycle t) {
-  if (k.r.has(GpuRequest::kHitOnly)) return Stall::NotOwner;  // a store always goes below
+  if (k.r.has(mascar::kHitOnly)) return Stall::NotOwner;  // a store always goes below
   if (missQueueFree() < 1) return Stall::MissQueue;
   if (params_.ackStores && mshrs_.full()) return Stall::Mshr;
   if (k.valid) {
@@ -138,7 +139,7 @@ Cache::Stall Cache::merge(std::uint32_t e, const Lookup& k, bool dirty) {
 Cache::Stall Cache::newMiss(const Lookup& k, bool allocateLine, bool dirtyOnFill, bool fetch,
                             Cycle t) {
   // Mascar III-A: a non-owner's miss in MP mode may not go below (its merges may: they don't).
-  if (k.r.has(GpuRequest::kHitOnly)) return Stall::NotOwner;
+  if (k.r.has(mascar::kHitOnly)) return Stall::NotOwner;
   const bool reserve = allocateLine && params_.allocate == AllocatePolicy::OnMiss;
   std::uint32_t victim = TagArray::kNoWay;
   std::uint32_t slots = 1;
@@ -230,7 +231,7 @@ void Cache::hit(const Lookup& k) {
   }
   stats_.accesses.inc();
   stats_.hits.inc();
-  if (k.r.has(GpuRequest::kReexecuted)) stats_.reexecHits.inc();
+  if (k.r.has(mascar::kReexecuted)) stats_.reexecHits.inc();
   const bool intra = tags_.line(k.set, k.way).owner == ownerOf(k.r);
   (intra ? stats_.intraWarpHits : stats_.interWarpHits).inc();
 }
@@ -267,8 +268,8 @@ void Cache::queueBelow(const GpuRequest& proto, ReqKind kind, tlm::tlm_command c
   GpuRequest& r = GpuRequest::of(d);
   r = proto;
   // Refusal and re-execution concern the hop from the LSU to its L1 only.
-  r.flags &= static_cast<std::uint8_t>(
-      ~(GpuRequest::kRefusable | GpuRequest::kHitOnly | GpuRequest::kReexecuted));
+  r.flags &=
+      static_cast<std::uint8_t>(~(mascar::kRefusable | mascar::kHitOnly | mascar::kReexecuted));
   r.kind = kind;
   r.lineAddr = line;
   r.tag = tag;

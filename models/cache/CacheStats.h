@@ -30,8 +30,9 @@ struct CacheStats {
   // victims an installed prefetch wrote back.
   Counter prefetchFills, prefetchDropped, prefetchLate, prefetchUseful, prefetchUseless;
   Counter prefetchWritebacks;
-  // Mascar III-C/III-D: refusals (NACKs) of kRefusable requests whose reservation failed and of
-  // kHitOnly requests that missed, and hits of requests re-sent from a re-execution queue.
+  // Mascar III-C/III-D: refusals (NACKs) of mascar::kRefusable requests whose reservation failed
+  // and of mascar::kHitOnly requests that missed, and hits of requests re-sent from a re-execution
+  // queue.
   Counter refusals, refusalsNotOwner, reexecHits;
 
   void registerWith(StatsRegistry& stats, const std::string& prefix);

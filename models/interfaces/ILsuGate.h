@@ -10,9 +10,10 @@ namespace warpsim {
 class ILsuGate {
  public:
   virtual ~ILsuGate() = default;
-  // The GpuRequest flags (kMascarOwner, kHitOnly or none) for a request of warp `w` that the LSU
-  // sends to its L1 now, new or re-executed (`fromQueue`). May change the gate's state: in
-  // Mascar's MP mode with no owner, the next warp to access memory becomes the owner.
+  // The GpuRequest flags (mascar::kOwner, mascar::kHitOnly or none; interfaces/MascarFlags.h) for a
+  // request of warp `w` that the LSU sends to its L1 now, new or re-executed (`fromQueue`). May
+  // change the gate's state: in Mascar's MP mode with no owner, the next warp to access memory
+  // becomes the owner.
   virtual std::uint8_t requestFlags(WarpId w, bool fromQueue) = 0;
   // Closes open statistics spans at core cycle `cycle` (Lsu::settleStats calls it).
   virtual void settleStats(Cycle cycle) = 0;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <ostream>
 
+#include "interfaces/MascarFlags.h"
 #include "stats/StatsRegistry.h"
 
 namespace warpsim {
@@ -145,17 +146,17 @@ void Lsu::sendNext() {
   const bool fromStage = !serveQueue();
   tlm::tlm_generic_payload& p = fromStage ? buildStageRequest() : *popReexec();
   GpuRequest& r = GpuRequest::of(p);
-  constexpr auto kMascarFlags = static_cast<std::uint8_t>(
-      GpuRequest::kMascarOwner | GpuRequest::kHitOnly | GpuRequest::kRefusable);
+  constexpr auto kMascarFlags =
+      static_cast<std::uint8_t>(mascar::kOwner | mascar::kHitOnly | mascar::kRefusable);
   r.flags = static_cast<std::uint8_t>(r.flags & ~kMascarFlags);
   if (gate_) r.flags |= gate_->requestFlags(r.warp, !fromStage);
-  if (params_.reexecEntries > 0) r.flags |= GpuRequest::kRefusable;
+  if (params_.reexecEntries > 0) r.flags |= mascar::kRefusable;
   if (!fromStage) {
-    r.flags |= GpuRequest::kReexecuted;
+    r.flags |= mascar::kReexecuted;
     reexecutions_.inc();
   }
   p.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-  const bool mayRefuse = (r.flags & (GpuRequest::kRefusable | GpuRequest::kHitOnly)) != 0;
+  const bool mayRefuse = (r.flags & (mascar::kRefusable | mascar::kHitOnly)) != 0;
 
   switch (sender_.send(socketFor(r.space), p)) {
     case RequestSender::Sent::Taken:
@@ -238,7 +239,7 @@ bool Lsu::serveQueue() const {
 // A refused request goes to the tail (III-D: also when it came from the head).
 void Lsu::refused(tlm::tlm_generic_payload& p) {
   refusals_.inc();
-  if (GpuRequest::of(p).has(GpuRequest::kHitOnly)) nonOwnerRefusals_.inc();
+  if (GpuRequest::of(p).has(mascar::kHitOnly)) nonOwnerRefusals_.inc();
   pushReexec(&p);
 }
 

@@ -1,6 +1,7 @@
 #include "sched/MascarControl.h"
 
 #include "core/GpuRequest.h"
+#include "interfaces/MascarFlags.h"
 #include "stats/StatsRegistry.h"
 
 namespace warpsim {
@@ -55,7 +56,7 @@ std::uint8_t MascarControl::requestFlags(WarpId w, bool fromQueue) {
     if (owner_ != lastOwner_) grants_.inc();
     lastOwner_ = owner_;
   }
-  return owner_ == w.value() ? GpuRequest::kMascarOwner : GpuRequest::kHitOnly;
+  return owner_ == w.value() ? mascar::kOwner : mascar::kHitOnly;
 }
 
 // Some warp could issue a memory instruction to an L1 now (the memory-ready queue): its next

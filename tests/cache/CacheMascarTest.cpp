@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "CacheTestSupport.h"
+#include "interfaces/MascarFlags.h"
 
 using namespace warpsim;
 using namespace warpsim::test;
@@ -12,12 +13,12 @@ namespace {
 
 Send owned(Cycle at, Addr addr) {
   Send s = load(at, addr, /*warp=*/1);
-  s.flags = GpuRequest::kMascarOwner | GpuRequest::kRefusable;
+  s.flags = mascar::kOwner | mascar::kRefusable;
   return s;
 }
 Send nonOwner(Cycle at, Addr addr) {
   Send s = load(at, addr, /*warp=*/2);
-  s.flags = GpuRequest::kHitOnly | GpuRequest::kRefusable;
+  s.flags = mascar::kHitOnly | mascar::kRefusable;
   return s;
 }
 

@@ -8,6 +8,7 @@
 #include "SchedTestSupport.h"
 #include "core/GpuRequest.h"
 #include "interfaces/ILsuState.h"
+#include "interfaces/MascarFlags.h"
 #include "sched/MascarPolicy.h"
 
 using namespace warpsim;
@@ -36,7 +37,7 @@ struct OwnerBench {
     control->connect(&lsu, &bench.view);
     for (WarpState& s : bench.warps) s.nextIsMem = s.nextLeavesSm = true;
     control->setSaturated(0, true, 0);
-    REQUIRE(control->requestFlags(WarpId{0}, false) == GpuRequest::kMascarOwner);
+    REQUIRE(control->requestFlags(WarpId{0}, false) == mascar::kOwner);
   }
 };
 
@@ -50,8 +51,8 @@ TEST_CASE("mascar owner: keeps ownership while the LSU still sends its instructi
   b.bench.warps[0].waitsOnMem = true;           // its next instruction needs that load
   CHECK(b.bench.order(bits({1, 2})) == Ids{});  // warps 1 and 2 keep their stall bits
   CHECK(b.control->owner() == 0);
-  CHECK(b.control->requestFlags(WarpId{0}, false) == GpuRequest::kMascarOwner);  // next line
-  CHECK(b.control->requestFlags(WarpId{1}, true) == GpuRequest::kHitOnly);       // a queued one
+  CHECK(b.control->requestFlags(WarpId{0}, false) == mascar::kOwner);   // next line
+  CHECK(b.control->requestFlags(WarpId{1}, true) == mascar::kHitOnly);  // a queued one
   b.lsu.served = 0;  // its last line is taken: "at this point it relinquishes its ownership"
   b.lsu.accepts = true;
   CHECK(b.bench.order(bits({1, 2})) == Ids{1, 2});
@@ -65,7 +66,7 @@ TEST_CASE("mascar owner: keeps ownership while its refused requests wait in the 
   b.bench.warps[0].waitsOnMem = true;
   b.control->refresh(b.bench.view);
   CHECK(b.control->owner() == 0);
-  CHECK(b.control->requestFlags(WarpId{0}, true) == GpuRequest::kMascarOwner);
+  CHECK(b.control->requestFlags(WarpId{0}, true) == mascar::kOwner);
   b.lsu.served = b.lsu.blocked = 0;
   b.control->refresh(b.bench.view);
   CHECK(b.control->owner() == MascarControl::kNoOwner);
@@ -76,14 +77,14 @@ TEST_CASE("mascar owner: the queue's head takes ownership only if no warp can go
   b.bench.warps[0].waitsOnMem = true;  // released at once: the LSU serves it no more
   b.bench.order(bits({1}));            // warp 1 is memory-ready and the LSU accepts
   CHECK(b.control->owner() == MascarControl::kNoOwner);
-  CHECK(b.control->requestFlags(WarpId{2}, true) == GpuRequest::kHitOnly);
+  CHECK(b.control->requestFlags(WarpId{2}, true) == mascar::kHitOnly);
   b.bench.order(0);  // no memory-ready warp, but the LSU's stage has a line to send
   b.lsu.accepts = false;
   b.lsu.stageSends = true;
-  CHECK(b.control->requestFlags(WarpId{2}, true) == GpuRequest::kHitOnly);
+  CHECK(b.control->requestFlags(WarpId{2}, true) == mascar::kHitOnly);
   CHECK(b.control->owner() == MascarControl::kNoOwner);
   b.lsu.stageSends = false;  // III-D: "the warp of the request at the head ... is given ownership"
-  CHECK(b.control->requestFlags(WarpId{2}, true) == GpuRequest::kMascarOwner);
+  CHECK(b.control->requestFlags(WarpId{2}, true) == mascar::kOwner);
   CHECK(b.control->owner() == 2);
   CHECK(b.control->ownerGrants().value() == 2);
 }

@@ -7,6 +7,7 @@
 
 #include "SchedTestSupport.h"
 #include "core/GpuRequest.h"
+#include "interfaces/MascarFlags.h"
 #include "sched/LrrPolicy.h"
 #include "sched/MascarPolicy.h"
 
@@ -112,9 +113,9 @@ TEST_CASE("mascar: MP mode orders compute-ready warps first, oldest first, owner
   for (std::uint32_t w : {0u, 2u}) b.warps[w].nextIsMem = b.warps[w].nextLeavesSm = true;
   control->setSaturated(1, true, 10);                     // the L1T saturates: MP
   CHECK(b.order(bits({0, 1, 2, 3})) == Ids{3, 1, 2, 0});  // no owner yet: any memory warp
-  CHECK(control->requestFlags(WarpId{2}, false) == GpuRequest::kMascarOwner);
+  CHECK(control->requestFlags(WarpId{2}, false) == mascar::kOwner);
   CHECK(b.order(bits({0, 1, 2, 3})) == Ids{3, 1, 2});  // warp 0's stall bit is set
-  CHECK(control->requestFlags(WarpId{0}, false) == GpuRequest::kHitOnly);
+  CHECK(control->requestFlags(WarpId{0}, false) == mascar::kHitOnly);
   b.warps[0].nextLeavesSm = false;  // a shared-memory instruction stays in the SM
   CHECK(b.order(bits({0, 1, 2, 3})) == Ids{3, 1, 2, 0});
   control->setSaturated(1, false, 25);  // back to EP: no owner, no stall bits
@@ -131,7 +132,7 @@ TEST_CASE("mascar: ownership passes when the owner's next instruction needs its 
   PolicyBench b(p, {0, 1, 2});
   for (std::uint32_t w : {0u, 1u, 2u}) b.warps[w].nextIsMem = b.warps[w].nextLeavesSm = true;
   control->setSaturated(0, true, 0);
-  CHECK(control->requestFlags(WarpId{0}, false) == GpuRequest::kMascarOwner);
+  CHECK(control->requestFlags(WarpId{0}, false) == mascar::kOwner);
   CHECK(b.order(bits({0, 1, 2})) == Ids{0});
   b.warps[0].nextIsMem = b.warps[0].nextLeavesSm = false;  // its next instruction: compute,
   CHECK(b.order(bits({0, 1, 2})) == Ids{0});               // independent: it keeps ownership
@@ -139,8 +140,7 @@ TEST_CASE("mascar: ownership passes when the owner's next instruction needs its 
   b.warps[0].waitsOnMem = true;               // now it depends on its own pending long-latency load
   CHECK(b.order(bits({1, 2})) == Ids{1, 2});  // released: every memory warp may go
   CHECK(control->owner() == MascarControl::kNoOwner);
-  CHECK(control->requestFlags(WarpId{1}, false) ==
-        GpuRequest::kMascarOwner);  // the next to go owns
-  CHECK(control->requestFlags(WarpId{2}, false) == GpuRequest::kHitOnly);
+  CHECK(control->requestFlags(WarpId{1}, false) == mascar::kOwner);  // the next to go owns
+  CHECK(control->requestFlags(WarpId{2}, false) == mascar::kHitOnly);
   CHECK(control->ownerGrants().value() == 2);
 }
