@@ -33,10 +33,10 @@ Sm& Gpu::addSm() {
         params_.sched.policy, PolicyContext{SmId{i}, s, params_.sms, params_.sm.maxWarps, config_,
                                             &params_.sched, params_.sm.schedulers, &shared}));
   Watchdog& wd = engine_.watchdog();
-  Sm& sm = *sms_.emplace_back(
-      std::make_unique<Sm>(("sm" + std::to_string(i)).c_str(), SmId{i}, params_.sm, params_.lsu,
-                           params_.l1d, params_.l1t, params_.l1c, std::move(slots), pool_,
-                           dispatcher_, wd, stats_, &smTotal_, registries_.replacement));
+  Sm& sm = *sms_.emplace_back(std::make_unique<Sm>(
+      ("sm" + std::to_string(i)).c_str(), SmId{i},
+      SmParts{params_.sm, params_.lsu, params_.l1d, params_.l1t, params_.l1c}, std::move(slots),
+      SmServices{pool_, dispatcher_, wd, stats_, &smTotal_, &registries_.replacement}));
   dispatcher_.addHost(sm);
   core_.add(sm.lsu);
   if (predictor_) sm.l1d.sentBelow.bind(*predictor_);  // loads leaving the SM (§III-C)

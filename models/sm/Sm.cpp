@@ -35,39 +35,41 @@ Sm::Unit Sm::unitOf(OpClass op) {
   return kCtrl;
 }
 
-Sm::Sm(sc_core::sc_module_name name, SmId id, const SmParams& params, const LsuParams& lsuParams,
-       const CacheParams& l1dParams, const CacheParams& l1tParams, const CacheParams& l1cParams,
-       std::vector<std::unique_ptr<IWarpSchedulingPolicy>> policies, PayloadPool& pool,
-       ICtaListener& listener, Watchdog& watchdog, StatsRegistry& stats, SmStats* total,
-       const ReplacementRegistry& replacements)
+Sm::Sm(sc_core::sc_module_name name, SmId id, const SmParts& parts,
+       std::vector<std::unique_ptr<IWarpSchedulingPolicy>> policies, const SmServices& services)
     : sc_core::sc_module(name),
-      lsu("lsu", id, lsuParams, pool, *this, watchdog, stats),
-      l1d("l1d", l1dParams, pool, watchdog, stats, replacements),
-      l1t("l1t", l1tParams, pool, watchdog, stats, replacements),
-      l1c("l1c", l1cParams, pool, watchdog, stats, replacements),
+      lsu("lsu", id, parts.lsu, services.pool, *this, services.watchdog, services.stats),
+      l1d("l1d", parts.l1d, services.pool, services.watchdog, services.stats,
+          services.replacement()),
+      l1t("l1t", parts.l1t, services.pool, services.watchdog, services.stats,
+          services.replacement()),
+      l1c("l1c", parts.l1c, services.pool, services.watchdog, services.stats,
+          services.replacement()),
       id_(id),
-      params_(params),
-      listener_(listener),
-      watchdog_(watchdog),
-      states_(params.maxWarps),
-      view_(states_.data(), params.maxWarps, id),
-      ctas_(params.maxCtas),
-      slotWarps_(params.schedulers, 0),
-      spFreeAt_(params.schedulers, 0) {
-  if (policies.size() != params.schedulers)
+      params_(parts.sm),
+      listener_(services.listener),
+      watchdog_(services.watchdog),
+      states_(parts.sm.maxWarps),
+      view_(states_.data(), parts.sm.maxWarps, id),
+      ctas_(parts.sm.maxCtas),
+      slotWarps_(parts.sm.schedulers, 0),
+      spFreeAt_(parts.sm.schedulers, 0) {
+  if (policies.size() != parts.sm.schedulers)
     throw std::logic_error(std::string(this->name()) + ": one policy per issue slot expected");
-  for (std::uint32_t s = 0; s < params.schedulers; ++s)
-    schedulers_.push_back(std::make_unique<WarpScheduler>(
-        ("sched" + std::to_string(s)).c_str(), std::move(policies[s]), params.maxWarps, stats));
-  if (params.maxWarps > 64)
+  for (std::uint32_t s = 0; s < parts.sm.schedulers; ++s)
+    schedulers_.push_back(std::make_unique<WarpScheduler>(("sched" + std::to_string(s)).c_str(),
+                                                          std::move(policies[s]), parts.sm.maxWarps,
+                                                          services.stats));
+  if (parts.sm.maxWarps > 64)
     throw std::logic_error(std::string(this->name()) + ": at most 64 warp slots");
-  warps_.reserve(params.maxWarps);
-  for (std::uint32_t i = 0; i < params.maxWarps; ++i) warps_.emplace_back(params.ibufferEntries);
-  attachLostLocality(stats, l1dParams.lineSize);
-  if (params.il1Sets > 0) {
-    il1_ = std::make_unique<InstCache>(params.il1Sets, params.il1Ways, params.il1LineSize,
-                                       params.il1MissLatency);
-    il1_->registerWith(stats, std::string(this->name()) + ".il1");
+  warps_.reserve(parts.sm.maxWarps);
+  for (std::uint32_t i = 0; i < parts.sm.maxWarps; ++i)
+    warps_.emplace_back(parts.sm.ibufferEntries);
+  attachLostLocality(services.stats, parts.l1d.lineSize);
+  if (parts.sm.il1Sets > 0) {
+    il1_ = std::make_unique<InstCache>(parts.sm.il1Sets, parts.sm.il1Ways, parts.sm.il1LineSize,
+                                       parts.sm.il1MissLatency);
+    il1_->registerWith(services.stats, std::string(this->name()) + ".il1");
   }
   lsu.socket.bind(l1d.upstream);
   lsu.texSocket.bind(l1t.upstream);
@@ -75,14 +77,14 @@ Sm::Sm(sc_core::sc_module_name name, SmId id, const SmParams& params, const LsuP
   view_.setSaturation(&l1d);
   view_.addSaturation(&l1t);
   view_.addSaturation(&l1c);
-  stats_.slotsPerCycle = params.schedulers;
-  stats_.total = total;
-  stats_.registerWith(stats, this->name());
+  stats_.slotsPerCycle = parts.sm.schedulers;
+  stats_.total = services.total;
+  stats_.registerWith(services.stats, this->name());
   // Misses per thousand thread instructions, GPGPU-Sim's instruction count (CCWS's MPKI).
   for (const Cache* l1 : {&l1d, &l1t, &l1c})
-    stats.addRatio(std::string(l1->name()) + ".mpki", l1->stats().misses, stats_.threadInstructions,
-                   1000.0);
-  SmAttachment attachment{lsu, {&l1d, &l1t, &l1c}, view_, stats, this->name()};
+    services.stats.addRatio(std::string(l1->name()) + ".mpki", l1->stats().misses,
+                            stats_.threadInstructions, 1000.0);
+  SmAttachment attachment{lsu, {&l1d, &l1t, &l1c}, view_, services.stats, this->name()};
   for (auto& s : schedulers_) s->policy().attach(attachment);
 }
 

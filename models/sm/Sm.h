@@ -25,6 +25,26 @@
 
 namespace warpsim {
 
+// The parameters of an SM and of the blocks it contains.
+struct SmParts {
+  SmParams sm;
+  LsuParams lsu;
+  CacheParams l1d, l1t, l1c;
+};
+
+// What an SM uses of the GPU around it.
+struct SmServices {
+  PayloadPool& pool;
+  ICtaListener& listener;
+  Watchdog& watchdog;
+  StatsRegistry& stats;
+  SmStats* total = nullptr;  // the GPU's sum over its SMs (gpu.sm_total), if any
+  const ReplacementRegistry* replacements = nullptr;  // nullptr: the built-in policies
+  const ReplacementRegistry& replacement() const {
+    return replacements ? *replacements : ReplacementRegistry::builtins();
+  }
+};
+
 class Sm : public sc_core::sc_module,
            public Clocked,
            public ICtaHost,
@@ -33,11 +53,8 @@ class Sm : public sc_core::sc_module,
  public:
   // The LSU's sockets are bound to the L1D, L1T and L1C here; their downstream sockets are the
   // SM's ways out to the interconnect.
-  Sm(sc_core::sc_module_name name, SmId id, const SmParams& params, const LsuParams& lsuParams,
-     const CacheParams& l1dParams, const CacheParams& l1tParams, const CacheParams& l1cParams,
-     std::vector<std::unique_ptr<IWarpSchedulingPolicy>> policies, PayloadPool& pool,
-     ICtaListener& listener, Watchdog& watchdog, StatsRegistry& stats, SmStats* total = nullptr,
-     const ReplacementRegistry& replacements = ReplacementRegistry::builtins());
+  Sm(sc_core::sc_module_name name, SmId id, const SmParts& parts,
+     std::vector<std::unique_ptr<IWarpSchedulingPolicy>> policies, const SmServices& services);
 
   Lsu lsu;
   Cache l1d;
