@@ -77,7 +77,7 @@ def metrics(s):
     l2sum = lambda key: sum(b.get(key, 0) for b in l2s)
     useful, fills, late = l2sum("prefetch_useful"), l2sum("prefetch_fills"), l2sum("prefetch_late")
     return {
-        # Issue 18's prefetch figures, over all L2 slices.
+        # The prefetcher's accuracy, coverage and lateness, over all L2 slices.
         "prefetches": sum(p.get("prefetches", 0) for p in parts),
         "prefetch dropped": l2sum("prefetch_dropped"),
         "accuracy": ratio(useful, fills),

@@ -30,7 +30,7 @@ WORKLOADS = [  # (workload, size, grid, what its loads are like)
 ]
 
 PREFETCH_WORKLOADS = [("stream", 64), ("scalarprod", 8), ("cp", 32)]
-# PCOV against grid size (issue 18): every 2D workload at three sizes, with the mispredict
+# PCOV against grid size: every 2D workload at three sizes, with the mispredict
 # threshold of Table III (64) and without one.
 GRID_SWEEP = [("cp", [8, 16, 32]), ("stencil", [8, 16, 32]), ("tile", [4, 8, 16])]
 NO_THRESHOLD = ["--set", "predictor.mispredict_threshold=4000000000"]

@@ -1,7 +1,7 @@
 #pragma once
 // The simplest memory channel: every request is answered a fixed number of DRAM cycles after it
 // arrives, at most `perCycle` per cycle, with a bounded request queue whose fullness withholds
-// END_REQ. It stands where the FR-FCFS GDDR controller goes (issue 5) and serves as an
+// END_REQ. It stands where the FR-FCFS GDDR controller goes and serves as an
 // ideal-memory bound.
 #include <cstdint>
 

@@ -1,5 +1,5 @@
 #pragma once
-// One GDDR channel of a memory partition (issue 5, OWL Table 1): a request queue with a
+// One GDDR channel of a memory partition (OWL Table 1): a request queue with a
 // capacity, per-bank row state with the GDDR timing rules, one command per DRAM cycle chosen by
 // a scheduling policy, a shared data bus, the row-buffer bit vectors of OWL 4.5 and an optional
 // memory-side prefetcher (OWL 4.4) that pushes lines of the open row into the L2 slice above.

@@ -1,4 +1,4 @@
-// The LSU path end to end (issue 4): a full L1D MSHR table stalls the LSU (the stall Mascar
+// The LSU path end to end: a full L1D MSHR table stalls the LSU (the stall Mascar
 // measures), and a mixed load/store stream keeps every count consistent from the LSU down to
 // the L2 slices.
 #include <catch2/catch.hpp>

@@ -1,5 +1,5 @@
-// Every SM cycle falls in exactly one category (OWL section 3), on the platforms and workloads
-// issue 3 names: compute-bound tile and memory-bound thrash, on fermi and ccws30.
+// Every SM cycle falls in exactly one category (OWL section 3), on a compute-bound kernel
+// (tile) and a memory-bound one (thrash), on fermi and ccws30.
 #include <catch2/catch.hpp>
 
 #include "PlatformTestSupport.h"

@@ -19,8 +19,7 @@ TEST_CASE("CP-like kernel on 15 SMs: cooperative PACC 1, PCOV 2026/2048, CTA-awa
   for (const char* kind : {"cooperative", "cooperative-nolec", "cta-aware"})
     CHECK(k[kind]["loads"].get<std::uint64_t>() == 2048);
   // Learning costs 11 requests per load PC: CTAs 0..7 all run at once on different SMs, and
-  // CTA (0,1) is in the first wave. (Until issue 18 the test's name held a ';', which split it
-  // for ctest, so this figure went unchecked while the timing moved it from 2030.)
+  // CTA (0,1) is in the first wave.
   CHECK(k["cooperative"]["predictions"].get<std::uint64_t>() == 2026);
   CHECK(k["cooperative"]["pacc"].get<double>() == 1.0);
   CHECK(k["cooperative"]["pcov"].get<double>() == Approx(2026.0 / 2048));
