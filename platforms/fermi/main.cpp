@@ -1,35 +1,17 @@
 // warpsim-fermi: the Fermi GTX480-like GPU of Mascar (Sethia et al., HPCA'15), Table I. Every
-// value of the table is in fermi.ini (compiled in); this file builds the machine from the
-// library's blocks and binds their TLM sockets.
+// value of the table is in fermi.ini (compiled in). Table I: 15 SMs, each with two warp
+// schedulers, an LSU and its L1D, L1T and L1C, on a crossbar (icnt.topology) to 6 memory
+// partitions, each an L2 slice and a GDDR5 channel. The machine is Gpu::standardAssembly
+// (models/gpu): the interconnect, then the SMs with their L1s on it, then the memory partitions.
 #include <systemc>  // declares sc_main with C linkage
 
 #include "common/Platform.h"
 #include "gpu/Gpu.h"
 
-namespace {
-
-using namespace warpsim;
-
-// Table I: 15 SMs, each with two warp schedulers, an LSU and its L1D, L1T and L1C, on a
-// crossbar (icnt.topology) to 6 memory partitions, each an L2 slice and a GDDR5 channel.
-void assembleFermi(Gpu& gpu) {
-  IInterconnect& crossbar = gpu.addInterconnect();
-  for (std::uint32_t i = 0; i < gpu.params().sms; ++i) {
-    Sm& sm = gpu.addSm();  // gpu.smI: its schedulers run sched.policy
-    for (Cache* l1 : sm.l1s())
-      crossbar.bindSmPort(sm.id(), l1->downstream);  // ports 3I, 3I+1, 3I+2
-  }
-  for (std::uint32_t p = 0; p < gpu.params().map.partitions; ++p) {
-    MemoryPartition& partition = gpu.addPartition();           // gpu.l2_P in front of gpu.partP
-    crossbar.bindMemPort(partition.id, partition.upstream());  // memory-side port P
-  }
-}
-
-}  // namespace
-
 int sc_main(int argc, char* argv[]) {
-  return runPlatform(*findPlatform("fermi"), argc, argv, PolicyRegistry::withBuiltins(),
-                     assembleFermi)
+  return warpsim::runPlatform(*warpsim::findPlatform("fermi"), argc, argv,
+                              warpsim::PolicyRegistry::withBuiltins(),
+                              warpsim::Gpu::standardAssembly)
       .exitCode;
 }
 
