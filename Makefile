@@ -49,14 +49,15 @@ update-golden: configure
 	cmake -DBIN_DIR=$(BUILD)/bin -DFILE=tests/golden/stats-hashes.txt -DMODE=write \
 	      -DPLATFORMS="fermi;owl28;ccws30" -P cmake/GoldenStats.cmake
 
-# Regenerates the option tables of doc/config-reference.md from the schema, and its platform
-# tables from the platforms' .ini files.
+# Regenerates the option tables of doc/config-reference.md from the schema, its platform
+# tables from the platforms' .ini files, and doc/blocks.dot (doc/blocks.svg with graphviz).
 docs: configure
 	cmake --build $(BUILD) --target warpsim-fermi -j $(JOBS)
 	cmake -DBIN=$(BUILD)/bin/warpsim-fermi -DDOC=doc/config-reference.md -DMODE=write \
 	      -P cmake/ConfigReference.cmake
 	cmake --build $(BUILD) --target warpsim-owl28 warpsim-ccws30 -j $(JOBS)
 	python3 doc/studies/platform_tables.py $(BUILD)
+	cmake --build $(BUILD) --target blocks-graph
 
 # OWL's study (doc/owl-study.md): needs Debian's python3-matplotlib, for /usr/bin/python3.
 owl-study: configure
