@@ -44,7 +44,9 @@ Cache::Cache(sc_core::sc_module_name name, const CacheParams& params, PayloadPoo
       watchdog_(watchdog),
       tags_(geometryOf(params), replacements.create(params.replacement, params.sets, params.ways)),
       mshrs_(params.mshrEntries, params.mshrMerges),
-      input_(params.inputQueue) {
+      input_(params.inputQueue),
+      missQueue_(params.missQueue, params.lineSize, pool),
+      installer_(tags_, missQueue_, stats_) {
   if (params.lineSize > PayloadPool::kDataBytes || params.hitLatency == 0)
     SC_REPORT_ERROR(this->name(), "line size above the payload buffer, or a hit latency of 0");
   upstream.register_nb_transport_fw(this, &Cache::fwFromAbove);
@@ -118,7 +120,8 @@ void Cache::processFills(Cycle t) {
     if ((pushed || entry != kPosted) && filled) break;
     fills_.pop();
     if (pushed) {  // a line pushed up by a memory-side prefetcher: no MSHR waits for it
-      installPrefetch(*d, t);
+      // OWL 4.4 does not say where a pushed line goes: prefetch_insert chooses.
+      installer_.installPrefetch(tags_.lineOf(d->get_address()), params_.prefetchInsertLru, t);
       d->release();
       filled = true;
       continue;
@@ -131,9 +134,15 @@ void Cache::processFills(Cycle t) {
   }
 }
 
+// The line of a completed (non-bypass) MSHR entry becomes valid, then every request waiting on
+// it is answered in arrival order; with allocate-on-fill the first of them owns the line.
 void Cache::complete(std::uint32_t e, Cycle t) {
-  if (!mshrs_.entry(e).bypass) installOnFill(e, t);
-  const std::uint32_t n = mshrs_.entry(e).merged;
+  const MshrTable::Entry& en = mshrs_.entry(e);
+  if (!en.bypass) {
+    const OwnerWarp first = ownerOf(GpuRequest::of(*mshrs_.waiter(e, 0).payload));
+    installer_.fill(en.line, en.dirtyOnFill, first, t);
+  }
+  const std::uint32_t n = en.merged;
   for (std::uint32_t i = 0; i < n; ++i) respond(mshrs_.waiter(e, i), t);
   mshrs_.release(e);
 }
@@ -226,15 +235,10 @@ Counter& Cache::failCounter(Stall s, bool cycles) {
   }
 }
 
-std::uint32_t Cache::missQueueFree() const {
-  const std::size_t used = missQueue_.size();  // may pass capacity: writebacks made by fills
-  return used < params_.missQueue ? static_cast<std::uint32_t>(params_.missQueue - used) : 0;
-}
-
 bool Cache::saturated() const {
   if (params_.perfect) return false;
   return mshrs_.freeEntries() <= params_.saturationThreshold ||
-         missQueueFree() <= params_.saturationThreshold;
+         missQueue_.freeSlots() <= params_.saturationThreshold;
 }
 
 // MSHRs and the miss queue change only inside tick(), so checking at its end sees every change.

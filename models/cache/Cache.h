@@ -3,7 +3,7 @@
 // tags with LRU/FIFO replacement, MSHRs with merging, a miss queue, write-evict, write-back
 // or write-through stores, allocate on miss or on fill, a perfect mode, Mascar's saturation
 // signal and CCWS's per-line owner warp. A thin SystemC module around plain parts (TagArray,
-// MshrTable); it owns no process and is ticked by its clock domain.
+// MshrTable, MissQueue, LineInstaller); it owns no process and is ticked by its clock domain.
 //
 // Per cycle, in this order: one fill from below (answering every request merged into its MSHR
 // entry), one request sent below from the miss queue, one lookup of the request at the head of
@@ -19,6 +19,8 @@
 
 #include "cache/CacheParams.h"
 #include "cache/CacheStats.h"
+#include "cache/LineInstaller.h"
+#include "cache/MissQueue.h"
 #include "cache/MshrTable.h"
 #include "cache/TagArray.h"
 #include "core/AnalysisPort.h"
@@ -41,7 +43,7 @@ class Cache : public sc_core::sc_module,
  public:
   // Called when a valid line is replaced (not when a store invalidates it), with its address
   // and the warp that owned it: the hook for CCWS's victim tag array (CCWS 3.3.3).
-  using EvictionObserver = std::function<void(Addr lineAddr, OwnerWarp owner)>;
+  using EvictionObserver = LineInstaller::EvictionObserver;
   // Called on every miss (not on hits or MSHR merges), with the warp that missed: where CCWS
   // probes the victim tag array.
   using MissObserver = std::function<void(Addr lineAddr, OwnerWarp requester)>;
@@ -81,7 +83,7 @@ class Cache : public sc_core::sc_module,
   void accountUntil(Cycle cycle);
   // accountUntil(now()), as Lsu::settleStats and FixedLatencyDram::settleStats do.
   void settleStats() { accountUntil(now()); }
-  void setEvictionObserver(EvictionObserver f) { evictionObserver_ = std::move(f); }
+  void setEvictionObserver(EvictionObserver f) { installer_.setEvictionObserver(std::move(f)); }
   void setMissObserver(MissObserver f) { missObserver_ = std::move(f); }
   void setSaturationObserver(SaturationObserver f) override { saturationObserver_ = std::move(f); }
   void setAccessObserver(AccessObserver f) { accessObserver_ = std::move(f); }
@@ -99,9 +101,7 @@ class Cache : public sc_core::sc_module,
   using Payload = tlm::tlm_generic_payload;
   using Waiter = MshrTable::Waiter;  // a request from above and the cycle it was accepted
   enum class Stall : std::uint8_t { None, Line, MissQueue, Mshr, NotOwner };
-  // The tag of a request sent below that nothing waits for (stores, writebacks): its
-  // response is only released. Other requests below carry their MSHR entry index.
-  static constexpr std::uint32_t kPosted = ~std::uint32_t{0};
+  static constexpr std::uint32_t kPosted = MissQueue::kPosted;
 
   // What a lookup found, for the access paths.
   struct Lookup {
@@ -132,7 +132,6 @@ class Cache : public sc_core::sc_module,
   void endStall(Cycle t);
   Counter& failCounter(Stall s, bool cycles);
   void updateSaturation(Cycle t);
-  std::uint32_t missQueueFree() const;
 
   // The lookup and its outcomes (CacheAccess.cpp). Each returns Stall::None when the request
   // was handled, else the reservation that failed, having changed nothing.
@@ -145,16 +144,12 @@ class Cache : public sc_core::sc_module,
   Stall merge(std::uint32_t entry, const Lookup& k, bool dirty);
   Stall newMiss(const Lookup& k, bool allocateLine, bool dirtyOnFill, bool fetch, Cycle t);
   Stall installWithoutFetch(const Lookup& k, Cycle t);
-  void installOnFill(std::uint32_t entry, Cycle t);
-  void installPrefetch(const Payload& p, Cycle t);
   void hit(const Lookup& k);
   void countMiss(const Lookup& k);
   AccessKind kindOf(const GpuRequest& r, bool write) const;
-  void evict(std::uint32_t set, std::uint32_t way, Cycle t);
-  void queueBelow(const GpuRequest& proto, ReqKind kind, tlm::tlm_command command, Addr line,
-                  std::uint32_t tag, Cycle t);
   void respondAfterHit(const Waiter& w, Cycle t);
   WritePolicy policyFor(const GpuRequest& r) const;
+  static OwnerWarp ownerOf(const GpuRequest& r) { return OwnerWarp{r.sm, r.warp}; }
 
   CacheParams params_;
   PayloadPool& pool_;
@@ -164,15 +159,15 @@ class Cache : public sc_core::sc_module,
   TimedQueue<Waiter> pipeline_;      // accepted, in the access pipeline (access_latency > 0)
   TimedQueue<Waiter> input_;         // accepted requests, visible the cycle after acceptance
   TimedQueue<Waiter> hitResponses_;  // due at lookup + hit_latency - 1 (monotonic)
-  TimedQueue<Payload*> missQueue_;   // our payloads for below; unbounded, capacity ours to enforce
+  MissQueue missQueue_;              // our payloads for below
   TimedQueue<Payload*> fills_;       // responses from below, visible the cycle after arrival
+  LineInstaller installer_;          // what a reservation, fill or push does to the tags
   HeldRequests held_{1};             // the sender's request, refused while the input queue was full
   RequestSender below_;              // what goes below; held while below withholds END_REQ
   Stall stall_ = Stall::None;        // why the head of the input queue waits
   Cycle stallSince_ = 0;
   bool wasSaturated_ = false;
   Cycle saturatedSince_ = 0;
-  EvictionObserver evictionObserver_;
   MissObserver missObserver_;
   SaturationObserver saturationObserver_;
   AccessObserver accessObserver_;
