@@ -40,10 +40,10 @@ Cache::Cache(sc_core::sc_module_name name, const CacheParams& params, PayloadPoo
       downstream("downstream"),
       sentBelow("sent_below"),
       params_(params),
-      pool_(pool),
       watchdog_(watchdog),
       tags_(geometryOf(params), replacements.create(params.replacement, params.sets, params.ways)),
       mshrs_(params.mshrEntries, params.mshrMerges),
+      writePath_(params.writePolicy),
       input_(params.inputQueue),
       missQueue_(params.missQueue, params.lineSize, pool),
       installer_(tags_, missQueue_, stats_) {

@@ -23,6 +23,7 @@
 #include "cache/MissQueue.h"
 #include "cache/MshrTable.h"
 #include "cache/TagArray.h"
+#include "cache/WritePolicyPath.h"
 #include "core/AnalysisPort.h"
 #include "core/Clocked.h"
 #include "core/GpuRequest.h"
@@ -48,13 +49,7 @@ class Cache : public sc_core::sc_module,
   // probes the victim tag array.
   using MissObserver = std::function<void(Addr lineAddr, OwnerWarp requester)>;
   // What an access does to the line, for trace replay (CCWS §4's Belady comparison).
-  enum class AccessKind : std::uint8_t {
-    Load,           // hit, or miss and allocate
-    StoreEvict,     // a hit invalidates the line; never allocates
-    StoreAround,    // write-through: changes nothing here
-    StoreAllocate,  // write-back: as a load
-    Atomic,         // always sent below (counted a miss); drops the line
-  };
+  using AccessKind = CacheAccessKind;
   // Called once for every access completed (hit, merge or miss; not for reservation failures).
   using AccessObserver = std::function<void(Addr lineAddr, OwnerWarp requester, AccessKind kind)>;
 
@@ -136,26 +131,24 @@ class Cache : public sc_core::sc_module,
   // The lookup and its outcomes (CacheAccess.cpp). Each returns Stall::None when the request
   // was handled, else the reservation that failed, having changed nothing.
   Stall access(const Waiter& w, Cycle t);
+  Stall follow(WritePolicyPath::Path path, const Lookup& k, Cycle t);
   Stall read(const Lookup& k, Cycle t);
-  Stall write(const Lookup& k, Cycle t);
   Stall writeBack(const Lookup& k, Cycle t);
   Stall writeAround(const Lookup& k, bool invalidateOnHit, Cycle t);
-  Stall atomic(const Lookup& k, Cycle t);
+  Stall atomicBelow(const Lookup& k, Cycle t);
   Stall merge(std::uint32_t entry, const Lookup& k, bool dirty);
   Stall newMiss(const Lookup& k, bool allocateLine, bool dirtyOnFill, bool fetch, Cycle t);
   Stall installWithoutFetch(const Lookup& k, Cycle t);
   void hit(const Lookup& k);
   void countMiss(const Lookup& k);
-  AccessKind kindOf(const GpuRequest& r, bool write) const;
   void respondAfterHit(const Waiter& w, Cycle t);
-  WritePolicy policyFor(const GpuRequest& r) const;
   static OwnerWarp ownerOf(const GpuRequest& r) { return OwnerWarp{r.sm, r.warp}; }
 
   CacheParams params_;
-  PayloadPool& pool_;
   Watchdog& watchdog_;
   TagArray tags_;
   MshrTable mshrs_;
+  WritePolicyPath writePath_;        // which path a request takes under params_.writePolicy
   TimedQueue<Waiter> pipeline_;      // accepted, in the access pipeline (access_latency > 0)
   TimedQueue<Waiter> input_;         // accepted requests, visible the cycle after acceptance
   TimedQueue<Waiter> hitResponses_;  // due at lookup + hit_latency - 1 (monotonic)

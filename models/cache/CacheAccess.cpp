@@ -6,11 +6,6 @@
 
 namespace warpsim {
 
-WritePolicy Cache::policyFor(const GpuRequest& r) const {
-  if (params_.writePolicy != WritePolicy::LocalWbGlobalEvict) return params_.writePolicy;
-  return r.space == ReqSpace::Local ? WritePolicy::WriteBack : WritePolicy::WriteEvict;
-}
-
 Cache::Stall Cache::access(const Waiter& w, Cycle t) {
   const Payload& p = *w.payload;
   const GpuRequest& r = GpuRequest::of(p);
@@ -25,21 +20,26 @@ Cache::Stall Cache::access(const Waiter& w, Cycle t) {
   const std::uint32_t way = tags_.find(set, line);
   const bool valid = way != TagArray::kNoWay && tags_.line(set, way).state == LineState::Valid;
   const Lookup k{w, r, line, set, way, valid};
-  const bool writes = p.is_write() || r.kind == ReqKind::Store || r.kind == ReqKind::Writeback;
-  const Stall s = r.kind == ReqKind::Atomic ? atomic(k, t) : writes ? write(k, t) : read(k, t);
-  if (s == Stall::None && accessObserver_) accessObserver_(line, ownerOf(r), kindOf(r, writes));
+  const bool writes = WritePolicyPath::writes(p, r);
+  const Stall s = follow(writePath_.pathOf(r, writes), k, t);
+  if (s == Stall::None && accessObserver_)
+    accessObserver_(line, ownerOf(r), writePath_.kindOf(r, writes));
   return s;
 }
 
-Cache::AccessKind Cache::kindOf(const GpuRequest& r, bool writes) const {
-  const WritePolicy wp = policyFor(r);
-  if (r.kind == ReqKind::Atomic)
-    return wp == WritePolicy::WriteBack ? AccessKind::StoreAllocate : AccessKind::Atomic;
-  if (!writes) return AccessKind::Load;
-  if (wp == WritePolicy::WriteBack && !r.has(GpuRequest::kNoAllocate))
-    return AccessKind::StoreAllocate;
-  return wp == WritePolicy::WriteThrough || wp == WritePolicy::WriteBack ? AccessKind::StoreAround
-                                                                         : AccessKind::StoreEvict;
+Cache::Stall Cache::follow(WritePolicyPath::Path path, const Lookup& k, Cycle t) {
+  switch (path) {
+    case WritePolicyPath::Path::Read:
+      return read(k, t);
+    case WritePolicyPath::Path::WriteBack:
+      return writeBack(k, t);
+    case WritePolicyPath::Path::WriteThrough:
+      return writeAround(k, false, t);
+    case WritePolicyPath::Path::WriteEvict:
+      return writeAround(k, true, t);
+    default:
+      return atomicBelow(k, t);
+  }
 }
 
 Cache::Stall Cache::read(const Lookup& k, Cycle t) {
@@ -54,17 +54,6 @@ Cache::Stall Cache::read(const Lookup& k, Cycle t) {
     if (e != MshrTable::kNone) return merge(e, k, false);
   }
   return newMiss(k, allocate, false, true, t);
-}
-
-Cache::Stall Cache::write(const Lookup& k, Cycle t) {
-  switch (policyFor(k.r)) {
-    case WritePolicy::WriteBack:
-      return writeBack(k, t);
-    case WritePolicy::WriteThrough:
-      return writeAround(k, false, t);
-    default:
-      return writeAround(k, true, t);
-  }
 }
 
 // Write-back with write-allocate: a hit dirties the line; a miss fetches the line (fetch on
@@ -107,11 +96,10 @@ Cache::Stall Cache::writeAround(const Lookup& k, bool invalidateOnHit, Cycle t) 
   return Stall::None;
 }
 
-// A write-back cache performs atomics on its own line, as a store. Any other cache sends the
-// atomic below with an MSHR entry of its own, drops its copy of the line, and answers when the
-// result comes back (an atomic's response carries data, so it cannot be posted).
-Cache::Stall Cache::atomic(const Lookup& k, Cycle t) {
-  if (policyFor(k.r) == WritePolicy::WriteBack) return writeBack(k, t);
+// An atomic in a cache that is not write-back (a write-back cache performs it on its line, as a
+// store): sent below with an MSHR entry of its own; the cache drops its copy of the line and
+// answers when the result comes back (an atomic's response carries data, so it cannot be posted).
+Cache::Stall Cache::atomicBelow(const Lookup& k, Cycle t) {
   const bool valid = k.valid;
   const Stall s = newMiss(k, false, false, false, t);
   if (s == Stall::None && valid) tags_.invalidate(k.set, k.way);
