@@ -112,25 +112,20 @@ bool Cache::tick() {
 
 // Write acknowledgements are only released; at most one response per cycle fills a line.
 void Cache::processFills(Cycle t) {
-  bool filled = false;
-  while (fills_.ready(t)) {
-    Payload* d = fills_.front();
-    const std::uint32_t entry = GpuRequest::of(*d).tag;
-    const bool pushed = GpuRequest::of(*d).has(GpuRequest::kUnsolicited);
-    if ((pushed || entry != kPosted) && filled) break;
-    fills_.pop();
-    if (pushed) {  // a line pushed up by a memory-side prefetcher: no MSHR waits for it
+  fills_.beginCycle();
+  FillQueue::Response f;
+  while (fills_.next(t, f)) {
+    Payload* d = f.payload;
+    if (f.kind == FillQueue::Kind::Prefetch) {  // no MSHR waits for it
       // OWL 4.4 does not say where a pushed line goes: prefetch_insert chooses.
       installer_.installPrefetch(tags_.lineOf(d->get_address()), params_.prefetchInsertLru, t);
       d->release();
-      filled = true;
       continue;
     }
     d->release();
     watchdog_.progress();
-    if (entry == kPosted) continue;
-    complete(entry, t);
-    filled = true;
+    if (f.kind == FillQueue::Kind::Ack) continue;
+    complete(f.entry, t);
   }
 }
 

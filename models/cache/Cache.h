@@ -3,7 +3,8 @@
 // tags with LRU/FIFO replacement, MSHRs with merging, a miss queue, write-evict, write-back
 // or write-through stores, allocate on miss or on fill, a perfect mode, Mascar's saturation
 // signal and CCWS's per-line owner warp. A thin SystemC module around plain parts (TagArray,
-// MshrTable, MissQueue, LineInstaller); it owns no process and is ticked by its clock domain.
+// MshrTable, MissQueue, FillQueue, LineInstaller, WritePolicyPath); it owns no process and is
+// ticked by its clock domain.
 //
 // Per cycle, in this order: one fill from below (answering every request merged into its MSHR
 // entry), one request sent below from the miss queue, one lookup of the request at the head of
@@ -19,6 +20,7 @@
 
 #include "cache/CacheParams.h"
 #include "cache/CacheStats.h"
+#include "cache/FillQueue.h"
 #include "cache/LineInstaller.h"
 #include "cache/MissQueue.h"
 #include "cache/MshrTable.h"
@@ -153,7 +155,7 @@ class Cache : public sc_core::sc_module,
   TimedQueue<Waiter> input_;         // accepted requests, visible the cycle after acceptance
   TimedQueue<Waiter> hitResponses_;  // due at lookup + hit_latency - 1 (monotonic)
   MissQueue missQueue_;              // our payloads for below
-  TimedQueue<Payload*> fills_;       // responses from below, visible the cycle after arrival
+  FillQueue fills_;                  // responses from below, visible the cycle after arrival
   LineInstaller installer_;          // what a reservation, fill or push does to the tags
   HeldRequests held_{1};             // the sender's request, refused while the input queue was full
   RequestSender below_;              // what goes below; held while below withholds END_REQ
