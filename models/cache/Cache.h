@@ -3,8 +3,8 @@
 // tags with LRU/FIFO replacement, MSHRs with merging, a miss queue, write-evict, write-back
 // or write-through stores, allocate on miss or on fill, a perfect mode, Mascar's saturation
 // signal and CCWS's per-line owner warp. A thin SystemC module around plain parts (TagArray,
-// MshrTable, MissQueue, FillQueue, LineInstaller, WritePolicyPath); it owns no process and is
-// ticked by its clock domain.
+// MshrTable, MissQueue, FillQueue, LineInstaller, WritePolicyPath, StallEpisodes); it owns no
+// process and is ticked by its clock domain.
 //
 // Per cycle, in this order: one fill from below (answering every request merged into its MSHR
 // entry), one request sent below from the miss queue, one lookup of the request at the head of
@@ -24,6 +24,7 @@
 #include "cache/LineInstaller.h"
 #include "cache/MissQueue.h"
 #include "cache/MshrTable.h"
+#include "cache/StallEpisodes.h"
 #include "cache/TagArray.h"
 #include "cache/WritePolicyPath.h"
 #include "core/AnalysisPort.h"
@@ -97,7 +98,7 @@ class Cache : public sc_core::sc_module,
  private:
   using Payload = tlm::tlm_generic_payload;
   using Waiter = MshrTable::Waiter;  // a request from above and the cycle it was accepted
-  enum class Stall : std::uint8_t { None, Line, MissQueue, Mshr, NotOwner };
+  using Stall = StallEpisodes::Cause;
   static constexpr std::uint32_t kPosted = MissQueue::kPosted;
 
   // What a lookup found, for the access paths.
@@ -125,9 +126,6 @@ class Cache : public sc_core::sc_module,
   void respond(const Waiter& w, Cycle t);
   void takeHeld(Cycle t);
   void refuse(const Waiter& w, Stall s);
-  void noteStall(Stall s, Cycle t);
-  void endStall(Cycle t);
-  Counter& failCounter(Stall s, bool cycles);
   void updateSaturation(Cycle t);
 
   // The lookup and its outcomes (CacheAccess.cpp). Each returns Stall::None when the request
@@ -148,6 +146,7 @@ class Cache : public sc_core::sc_module,
 
   CacheParams params_;
   Watchdog& watchdog_;
+  CacheStats stats_;  // before the parts that count into it
   TagArray tags_;
   MshrTable mshrs_;
   WritePolicyPath writePath_;        // which path a request takes under params_.writePolicy
@@ -159,14 +158,12 @@ class Cache : public sc_core::sc_module,
   LineInstaller installer_;          // what a reservation, fill or push does to the tags
   HeldRequests held_{1};             // the sender's request, refused while the input queue was full
   RequestSender below_;              // what goes below; held while below withholds END_REQ
-  Stall stall_ = Stall::None;        // why the head of the input queue waits
-  Cycle stallSince_ = 0;
+  StallEpisodes stall_;              // why the head of the input queue waits, and since when
   bool wasSaturated_ = false;
   Cycle saturatedSince_ = 0;
   MissObserver missObserver_;
   SaturationObserver saturationObserver_;
   AccessObserver accessObserver_;
-  CacheStats stats_;
 };
 
 }  // namespace warpsim
