@@ -25,12 +25,6 @@ bool refusable(const tlm::tlm_generic_payload& p) {
   return (GpuRequest::of(p).flags & (mascar::kRefusable | mascar::kHitOnly)) != 0;
 }
 
-const char* toString(std::uint8_t stall) {
-  static const char* const names[] = {"nothing", "a line (every way reserved)", "a miss-queue slot",
-                                      "an MSHR entry", "ownership"};
-  return names[stall];
-}
-
 }  // namespace
 
 Cache::Cache(sc_core::sc_module_name name, const CacheParams& params, PayloadPool& pool,
@@ -40,11 +34,14 @@ Cache::Cache(sc_core::sc_module_name name, const CacheParams& params, PayloadPoo
       downstream("downstream"),
       sentBelow("sent_below"),
       params_(params),
-      pool_(pool),
       watchdog_(watchdog),
       tags_(geometryOf(params), replacements.create(params.replacement, params.sets, params.ways)),
       mshrs_(params.mshrEntries, params.mshrMerges),
-      input_(params.inputQueue) {
+      writePath_(params.writePolicy),
+      input_(params.inputQueue),
+      missQueue_(params.missQueue, params.lineSize, pool),
+      installer_(tags_, missQueue_, stats_),
+      stall_(stats_) {
   if (params.lineSize > PayloadPool::kDataBytes || params.hitLatency == 0)
     SC_REPORT_ERROR(this->name(), "line size above the payload buffer, or a hit latency of 0");
   upstream.register_nb_transport_fw(this, &Cache::fwFromAbove);
@@ -110,30 +107,32 @@ bool Cache::tick() {
 
 // Write acknowledgements are only released; at most one response per cycle fills a line.
 void Cache::processFills(Cycle t) {
-  bool filled = false;
-  while (fills_.ready(t)) {
-    Payload* d = fills_.front();
-    const std::uint32_t entry = GpuRequest::of(*d).tag;
-    const bool pushed = GpuRequest::of(*d).has(GpuRequest::kUnsolicited);
-    if ((pushed || entry != kPosted) && filled) break;
-    fills_.pop();
-    if (pushed) {  // a line pushed up by a memory-side prefetcher: no MSHR waits for it
-      installPrefetch(*d, t);
+  fills_.beginCycle();
+  FillQueue::Response f;
+  while (fills_.next(t, f)) {
+    Payload* d = f.payload;
+    if (f.kind == FillQueue::Kind::Prefetch) {  // no MSHR waits for it
+      // OWL 4.4 does not say where a pushed line goes: prefetch_insert chooses.
+      installer_.installPrefetch(tags_.lineOf(d->get_address()), params_.prefetchInsertLru, t);
       d->release();
-      filled = true;
       continue;
     }
     d->release();
     watchdog_.progress();
-    if (entry == kPosted) continue;
-    complete(entry, t);
-    filled = true;
+    if (f.kind == FillQueue::Kind::Ack) continue;
+    complete(f.entry, t);
   }
 }
 
+// The line of a completed (non-bypass) MSHR entry becomes valid, then every request waiting on
+// it is answered in arrival order; with allocate-on-fill the first of them owns the line.
 void Cache::complete(std::uint32_t e, Cycle t) {
-  if (!mshrs_.entry(e).bypass) installOnFill(e, t);
-  const std::uint32_t n = mshrs_.entry(e).merged;
+  const MshrTable::Entry& en = mshrs_.entry(e);
+  if (!en.bypass) {
+    const OwnerWarp first = ownerOf(GpuRequest::of(*mshrs_.waiter(e, 0).payload));
+    installer_.fill(en.line, en.dirtyOnFill, first, t);
+  }
+  const std::uint32_t n = en.merged;
   for (std::uint32_t i = 0; i < n; ++i) respond(mshrs_.waiter(e, i), t);
   mshrs_.release(e);
 }
@@ -154,10 +153,10 @@ void Cache::processInput(Cycle t) {
   const bool mayRefuse = refusable(*w.payload);
   const Stall s = access(w, t);
   if (s != Stall::None && !mayRefuse) {
-    noteStall(s, t);
+    stall_.note(s, t);
     return;
   }
-  endStall(t);
+  stall_.end(t);
   input_.pop();
   if (s == Stall::None) watchdog_.progress();  // a refusal is no progress: retries could loop
   if (s != Stall::None) {
@@ -198,43 +197,10 @@ void Cache::takeHeld(Cycle t) {
   sendBackward(upstream, *h.payload, tlm::END_REQ);
 }
 
-// A failed reservation leaves the request at the head; the episode is counted once, at its
-// first failing cycle, and its cycles when it ends (or its cause changes). Retrying with the
-// same cause changes nothing, so retries every edge (sim.tick_all) count the same.
-void Cache::noteStall(Stall s, Cycle t) {
-  if (s == stall_) return;
-  endStall(t);
-  stall_ = s;
-  stallSince_ = t;
-  failCounter(s, false).inc();
-}
-
-void Cache::endStall(Cycle t) {
-  if (stall_ == Stall::None) return;
-  failCounter(stall_, true).inc(spanTo(stallSince_, t));
-  stall_ = Stall::None;
-}
-
-Counter& Cache::failCounter(Stall s, bool cycles) {
-  switch (s) {
-    case Stall::Line:
-      return cycles ? stats_.failLineCycles : stats_.failLine;
-    case Stall::Mshr:
-      return cycles ? stats_.failMshrCycles : stats_.failMshr;
-    default:
-      return cycles ? stats_.failMissQueueCycles : stats_.failMissQueue;
-  }
-}
-
-std::uint32_t Cache::missQueueFree() const {
-  const std::size_t used = missQueue_.size();  // may pass capacity: writebacks made by fills
-  return used < params_.missQueue ? static_cast<std::uint32_t>(params_.missQueue - used) : 0;
-}
-
 bool Cache::saturated() const {
   if (params_.perfect) return false;
   return mshrs_.freeEntries() <= params_.saturationThreshold ||
-         missQueueFree() <= params_.saturationThreshold;
+         missQueue_.freeSlots() <= params_.saturationThreshold;
 }
 
 // MSHRs and the miss queue change only inside tick(), so checking at its end sees every change.
@@ -250,10 +216,7 @@ void Cache::updateSaturation(Cycle t) {
 }
 
 void Cache::accountUntil(Cycle c) {
-  if (stall_ != Stall::None) {
-    failCounter(stall_, true).inc(spanTo(stallSince_, c));
-    stallSince_ = std::max(stallSince_, c);
-  }
+  stall_.accountUntil(c);
   if (!held_.empty()) {
     Cycle& since = held_.at(0).since;
     stats_.upstreamStallCycles.inc(spanTo(since, c));
@@ -272,7 +235,7 @@ bool Cache::scheduleNext(Cycle t) {
   auto consider = [&](Cycle at) { next = std::min(next, std::max(at, t + 1)); };
   if (!fills_.empty()) consider(fills_.frontVisibleAt());
   if (!missQueue_.empty() && !below_.held()) consider(missQueue_.frontVisibleAt());
-  if (!input_.empty() && stall_ == Stall::None) consider(input_.frontVisibleAt());
+  if (!input_.empty() && stall_.cause() == Stall::None) consider(input_.frontVisibleAt());
   if (!pipeline_.empty() && !input_.full()) consider(pipeline_.frontVisibleAt());
   if (!hitResponses_.empty()) consider(hitResponses_.frontVisibleAt());
   if (next == kNever) return false;
@@ -287,9 +250,9 @@ void Cache::describeWaits(std::ostream& os) const {
   if (idle) return;
   os << name() << ": " << input_.size() << "/" << params_.inputQueue << " requests queued";
   if (!pipeline_.empty()) os << " (" << pipeline_.size() << " more in the access pipeline)";
-  if (stall_ != Stall::None)
-    os << " (head waits since cycle " << stallSince_ << " for "
-       << toString(static_cast<std::uint8_t>(stall_)) << ")";
+  if (stall_.cause() != Stall::None)
+    os << " (head waits since cycle " << stall_.since() << " for "
+       << StallEpisodes::toString(stall_.cause()) << ")";
   if (!held_.empty()) os << ", sender held since cycle " << held_.at(0).since;
   os << "; " << mshrs_.inUse() << "/" << mshrs_.capacity() << " MSHRs busy, " << missQueue_.size()
      << "/" << params_.missQueue << " in the miss queue"

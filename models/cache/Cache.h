@@ -3,7 +3,8 @@
 // tags with LRU/FIFO replacement, MSHRs with merging, a miss queue, write-evict, write-back
 // or write-through stores, allocate on miss or on fill, a perfect mode, Mascar's saturation
 // signal and CCWS's per-line owner warp. A thin SystemC module around plain parts (TagArray,
-// MshrTable); it owns no process and is ticked by its clock domain.
+// MshrTable, MissQueue, FillQueue, LineInstaller, WritePolicyPath, StallEpisodes); it owns no
+// process and is ticked by its clock domain.
 //
 // Per cycle, in this order: one fill from below (answering every request merged into its MSHR
 // entry), one request sent below from the miss queue, one lookup of the request at the head of
@@ -19,8 +20,13 @@
 
 #include "cache/CacheParams.h"
 #include "cache/CacheStats.h"
+#include "cache/FillQueue.h"
+#include "cache/LineInstaller.h"
+#include "cache/MissQueue.h"
 #include "cache/MshrTable.h"
+#include "cache/StallEpisodes.h"
 #include "cache/TagArray.h"
+#include "cache/WritePolicyPath.h"
 #include "core/AnalysisPort.h"
 #include "core/Clocked.h"
 #include "core/GpuRequest.h"
@@ -41,18 +47,12 @@ class Cache : public sc_core::sc_module,
  public:
   // Called when a valid line is replaced (not when a store invalidates it), with its address
   // and the warp that owned it: the hook for CCWS's victim tag array (CCWS 3.3.3).
-  using EvictionObserver = std::function<void(Addr lineAddr, OwnerWarp owner)>;
+  using EvictionObserver = LineInstaller::EvictionObserver;
   // Called on every miss (not on hits or MSHR merges), with the warp that missed: where CCWS
   // probes the victim tag array.
   using MissObserver = std::function<void(Addr lineAddr, OwnerWarp requester)>;
   // What an access does to the line, for trace replay (CCWS §4's Belady comparison).
-  enum class AccessKind : std::uint8_t {
-    Load,           // hit, or miss and allocate
-    StoreEvict,     // a hit invalidates the line; never allocates
-    StoreAround,    // write-through: changes nothing here
-    StoreAllocate,  // write-back: as a load
-    Atomic,         // always sent below (counted a miss); drops the line
-  };
+  using AccessKind = CacheAccessKind;
   // Called once for every access completed (hit, merge or miss; not for reservation failures).
   using AccessObserver = std::function<void(Addr lineAddr, OwnerWarp requester, AccessKind kind)>;
 
@@ -81,7 +81,7 @@ class Cache : public sc_core::sc_module,
   void accountUntil(Cycle cycle);
   // accountUntil(now()), as Lsu::settleStats and FixedLatencyDram::settleStats do.
   void settleStats() { accountUntil(now()); }
-  void setEvictionObserver(EvictionObserver f) { evictionObserver_ = std::move(f); }
+  void setEvictionObserver(EvictionObserver f) { installer_.setEvictionObserver(std::move(f)); }
   void setMissObserver(MissObserver f) { missObserver_ = std::move(f); }
   void setSaturationObserver(SaturationObserver f) override { saturationObserver_ = std::move(f); }
   void setAccessObserver(AccessObserver f) { accessObserver_ = std::move(f); }
@@ -98,10 +98,8 @@ class Cache : public sc_core::sc_module,
  private:
   using Payload = tlm::tlm_generic_payload;
   using Waiter = MshrTable::Waiter;  // a request from above and the cycle it was accepted
-  enum class Stall : std::uint8_t { None, Line, MissQueue, Mshr, NotOwner };
-  // The tag of a request sent below that nothing waits for (stores, writebacks): its
-  // response is only released. Other requests below carry their MSHR entry index.
-  static constexpr std::uint32_t kPosted = ~std::uint32_t{0};
+  using Stall = StallEpisodes::Cause;
+  static constexpr std::uint32_t kPosted = MissQueue::kPosted;
 
   // What a lookup found, for the access paths.
   struct Lookup {
@@ -128,55 +126,44 @@ class Cache : public sc_core::sc_module,
   void respond(const Waiter& w, Cycle t);
   void takeHeld(Cycle t);
   void refuse(const Waiter& w, Stall s);
-  void noteStall(Stall s, Cycle t);
-  void endStall(Cycle t);
-  Counter& failCounter(Stall s, bool cycles);
   void updateSaturation(Cycle t);
-  std::uint32_t missQueueFree() const;
 
   // The lookup and its outcomes (CacheAccess.cpp). Each returns Stall::None when the request
   // was handled, else the reservation that failed, having changed nothing.
   Stall access(const Waiter& w, Cycle t);
+  Stall follow(WritePolicyPath::Path path, const Lookup& k, Cycle t);
   Stall read(const Lookup& k, Cycle t);
-  Stall write(const Lookup& k, Cycle t);
   Stall writeBack(const Lookup& k, Cycle t);
   Stall writeAround(const Lookup& k, bool invalidateOnHit, Cycle t);
-  Stall atomic(const Lookup& k, Cycle t);
+  Stall atomicBelow(const Lookup& k, Cycle t);
   Stall merge(std::uint32_t entry, const Lookup& k, bool dirty);
   Stall newMiss(const Lookup& k, bool allocateLine, bool dirtyOnFill, bool fetch, Cycle t);
   Stall installWithoutFetch(const Lookup& k, Cycle t);
-  void installOnFill(std::uint32_t entry, Cycle t);
-  void installPrefetch(const Payload& p, Cycle t);
   void hit(const Lookup& k);
   void countMiss(const Lookup& k);
-  AccessKind kindOf(const GpuRequest& r, bool write) const;
-  void evict(std::uint32_t set, std::uint32_t way, Cycle t);
-  void queueBelow(const GpuRequest& proto, ReqKind kind, tlm::tlm_command command, Addr line,
-                  std::uint32_t tag, Cycle t);
   void respondAfterHit(const Waiter& w, Cycle t);
-  WritePolicy policyFor(const GpuRequest& r) const;
+  static OwnerWarp ownerOf(const GpuRequest& r) { return OwnerWarp{r.sm, r.warp}; }
 
   CacheParams params_;
-  PayloadPool& pool_;
   Watchdog& watchdog_;
+  CacheStats stats_;  // before the parts that count into it
   TagArray tags_;
   MshrTable mshrs_;
+  WritePolicyPath writePath_;        // which path a request takes under params_.writePolicy
   TimedQueue<Waiter> pipeline_;      // accepted, in the access pipeline (access_latency > 0)
   TimedQueue<Waiter> input_;         // accepted requests, visible the cycle after acceptance
   TimedQueue<Waiter> hitResponses_;  // due at lookup + hit_latency - 1 (monotonic)
-  TimedQueue<Payload*> missQueue_;   // our payloads for below; unbounded, capacity ours to enforce
-  TimedQueue<Payload*> fills_;       // responses from below, visible the cycle after arrival
+  MissQueue missQueue_;              // our payloads for below
+  FillQueue fills_;                  // responses from below, visible the cycle after arrival
+  LineInstaller installer_;          // what a reservation, fill or push does to the tags
   HeldRequests held_{1};             // the sender's request, refused while the input queue was full
   RequestSender below_;              // what goes below; held while below withholds END_REQ
-  Stall stall_ = Stall::None;        // why the head of the input queue waits
-  Cycle stallSince_ = 0;
+  StallEpisodes stall_;              // why the head of the input queue waits, and since when
   bool wasSaturated_ = false;
   Cycle saturatedSince_ = 0;
-  EvictionObserver evictionObserver_;
   MissObserver missObserver_;
   SaturationObserver saturationObserver_;
   AccessObserver accessObserver_;
-  CacheStats stats_;
 };
 
 }  // namespace warpsim

@@ -5,16 +5,6 @@
 #include "interfaces/MascarFlags.h"
 
 namespace warpsim {
-namespace {
-OwnerWarp ownerOf(const GpuRequest& r) {
-  return OwnerWarp{r.sm, r.warp};
-}
-}  // namespace
-
-WritePolicy Cache::policyFor(const GpuRequest& r) const {
-  if (params_.writePolicy != WritePolicy::LocalWbGlobalEvict) return params_.writePolicy;
-  return r.space == ReqSpace::Local ? WritePolicy::WriteBack : WritePolicy::WriteEvict;
-}
 
 Cache::Stall Cache::access(const Waiter& w, Cycle t) {
   const Payload& p = *w.payload;
@@ -30,21 +20,26 @@ Cache::Stall Cache::access(const Waiter& w, Cycle t) {
   const std::uint32_t way = tags_.find(set, line);
   const bool valid = way != TagArray::kNoWay && tags_.line(set, way).state == LineState::Valid;
   const Lookup k{w, r, line, set, way, valid};
-  const bool writes = p.is_write() || r.kind == ReqKind::Store || r.kind == ReqKind::Writeback;
-  const Stall s = r.kind == ReqKind::Atomic ? atomic(k, t) : writes ? write(k, t) : read(k, t);
-  if (s == Stall::None && accessObserver_) accessObserver_(line, ownerOf(r), kindOf(r, writes));
+  const bool writes = WritePolicyPath::writes(p, r);
+  const Stall s = follow(writePath_.pathOf(r, writes), k, t);
+  if (s == Stall::None && accessObserver_)
+    accessObserver_(line, ownerOf(r), writePath_.kindOf(r, writes));
   return s;
 }
 
-Cache::AccessKind Cache::kindOf(const GpuRequest& r, bool writes) const {
-  const WritePolicy wp = policyFor(r);
-  if (r.kind == ReqKind::Atomic)
-    return wp == WritePolicy::WriteBack ? AccessKind::StoreAllocate : AccessKind::Atomic;
-  if (!writes) return AccessKind::Load;
-  if (wp == WritePolicy::WriteBack && !r.has(GpuRequest::kNoAllocate))
-    return AccessKind::StoreAllocate;
-  return wp == WritePolicy::WriteThrough || wp == WritePolicy::WriteBack ? AccessKind::StoreAround
-                                                                         : AccessKind::StoreEvict;
+Cache::Stall Cache::follow(WritePolicyPath::Path path, const Lookup& k, Cycle t) {
+  switch (path) {
+    case WritePolicyPath::Path::Read:
+      return read(k, t);
+    case WritePolicyPath::Path::WriteBack:
+      return writeBack(k, t);
+    case WritePolicyPath::Path::WriteThrough:
+      return writeAround(k, false, t);
+    case WritePolicyPath::Path::WriteEvict:
+      return writeAround(k, true, t);
+    default:
+      return atomicBelow(k, t);
+  }
 }
 
 Cache::Stall Cache::read(const Lookup& k, Cycle t) {
@@ -59,17 +54,6 @@ Cache::Stall Cache::read(const Lookup& k, Cycle t) {
     if (e != MshrTable::kNone) return merge(e, k, false);
   }
   return newMiss(k, allocate, false, true, t);
-}
-
-Cache::Stall Cache::write(const Lookup& k, Cycle t) {
-  switch (policyFor(k.r)) {
-    case WritePolicy::WriteBack:
-      return writeBack(k, t);
-    case WritePolicy::WriteThrough:
-      return writeAround(k, false, t);
-    default:
-      return writeAround(k, true, t);
-  }
 }
 
 // Write-back with write-allocate: a hit dirties the line; a miss fetches the line (fetch on
@@ -94,7 +78,7 @@ Cache::Stall Cache::writeBack(const Lookup& k, Cycle t) {
 // never allocate, and a store to a line awaiting its fill leaves the reservation alone.
 Cache::Stall Cache::writeAround(const Lookup& k, bool invalidateOnHit, Cycle t) {
   if (k.r.has(mascar::kHitOnly)) return Stall::NotOwner;  // a store always goes below
-  if (missQueueFree() < 1) return Stall::MissQueue;
+  if (missQueue_.freeSlots() < 1) return Stall::MissQueue;
   if (params_.ackStores && mshrs_.full()) return Stall::Mshr;
   if (k.valid) {
     hit(k);
@@ -104,19 +88,18 @@ Cache::Stall Cache::writeAround(const Lookup& k, bool invalidateOnHit, Cycle t) 
   }
   if (params_.ackStores) {  // answered with the acknowledgement: an MSHR entry of its own
     const std::uint32_t e = mshrs_.allocate(k.line, true, k.w);
-    queueBelow(k.r, k.r.kind, tlm::TLM_WRITE_COMMAND, k.line, e, t);
+    missQueue_.push(k.r, k.r.kind, tlm::TLM_WRITE_COMMAND, k.line, e, t);
     return Stall::None;
   }
-  queueBelow(k.r, k.r.kind, tlm::TLM_WRITE_COMMAND, k.line, kPosted, t);
+  missQueue_.push(k.r, k.r.kind, tlm::TLM_WRITE_COMMAND, k.line, kPosted, t);
   respondAfterHit(k.w, t);
   return Stall::None;
 }
 
-// A write-back cache performs atomics on its own line, as a store. Any other cache sends the
-// atomic below with an MSHR entry of its own, drops its copy of the line, and answers when the
-// result comes back (an atomic's response carries data, so it cannot be posted).
-Cache::Stall Cache::atomic(const Lookup& k, Cycle t) {
-  if (policyFor(k.r) == WritePolicy::WriteBack) return writeBack(k, t);
+// An atomic in a cache that is not write-back (a write-back cache performs it on its line, as a
+// store): sent below with an MSHR entry of its own; the cache drops its copy of the line and
+// answers when the result comes back (an atomic's response carries data, so it cannot be posted).
+Cache::Stall Cache::atomicBelow(const Lookup& k, Cycle t) {
   const bool valid = k.valid;
   const Stall s = newMiss(k, false, false, false, t);
   if (s == Stall::None && valid) tags_.invalidate(k.set, k.way);
@@ -146,23 +129,19 @@ Cache::Stall Cache::newMiss(const Lookup& k, bool allocateLine, bool dirtyOnFill
   if (reserve) {
     victim = tags_.victim(k.set);
     if (victim == TagArray::kNoWay) return Stall::Line;
-    if (tags_.line(k.set, victim).state == LineState::Valid && tags_.line(k.set, victim).dirty)
-      slots = 2;
+    if (installer_.writesBack(k.set, victim)) slots = 2;
   }
-  if (missQueueFree() < slots) return Stall::MissQueue;
+  if (missQueue_.freeSlots() < slots) return Stall::MissQueue;
   if (mshrs_.full()) return Stall::Mshr;
-  if (reserve) {
-    evict(k.set, victim, t);
-    tags_.install(k.set, victim, k.line, LineState::Reserved, ownerOf(k.r));
-  }
+  if (reserve) installer_.reserve(k.set, victim, k.line, ownerOf(k.r), t);
   const std::uint32_t e = mshrs_.allocate(k.line, !allocateLine, k.w);
   if (dirtyOnFill) mshrs_.setDirtyOnFill(e);
   const Payload& p = *k.w.payload;
   if (fetch)
-    queueBelow(k.r, k.r.kind == ReqKind::Prefetch ? ReqKind::Prefetch : ReqKind::Load,
-               tlm::TLM_READ_COMMAND, k.line, e, t);
+    missQueue_.push(k.r, k.r.kind == ReqKind::Prefetch ? ReqKind::Prefetch : ReqKind::Load,
+                    tlm::TLM_READ_COMMAND, k.line, e, t);
   else
-    queueBelow(k.r, k.r.kind, p.get_command(), k.line, e, t);
+    missQueue_.push(k.r, k.r.kind, p.get_command(), k.line, e, t);
   countMiss(k);
   return Stall::None;
 }
@@ -170,57 +149,11 @@ Cache::Stall Cache::newMiss(const Lookup& k, bool allocateLine, bool dirtyOnFill
 Cache::Stall Cache::installWithoutFetch(const Lookup& k, Cycle t) {
   const std::uint32_t victim = tags_.victim(k.set);
   if (victim == TagArray::kNoWay) return Stall::Line;
-  const CacheLine& v = tags_.line(k.set, victim);
-  if (v.state == LineState::Valid && v.dirty && missQueueFree() < 1) return Stall::MissQueue;
-  evict(k.set, victim, t);
-  tags_.install(k.set, victim, k.line, LineState::Valid, ownerOf(k.r));
-  tags_.setDirty(k.set, victim);
+  if (installer_.writesBack(k.set, victim) && missQueue_.freeSlots() < 1) return Stall::MissQueue;
+  installer_.installDirty(k.set, victim, k.line, ownerOf(k.r), t);
   countMiss(k);
   respondAfterHit(k.w, t);
   return Stall::None;
-}
-
-// The line of a completed (non-bypass) MSHR entry becomes valid: its reserved way, or with
-// allocate-on-fill a victim chosen now. A dirty victim's writeback then joins the miss queue
-// even if it is full (a fill cannot wait), so the queue may briefly hold more than its size.
-void Cache::installOnFill(std::uint32_t e, Cycle t) {
-  const MshrTable::Entry& en = mshrs_.entry(e);
-  const std::uint32_t set = tags_.setOf(en.line);
-  std::uint32_t way = tags_.find(set, en.line);
-  if (way == TagArray::kNoWay) {
-    way = tags_.victim(set);
-    if (way == TagArray::kNoWay) return;  // every way reserved: the data passes uncached
-    evict(set, way, t);
-    const GpuRequest& first = GpuRequest::of(*mshrs_.waiter(e, 0).payload);
-    tags_.install(set, way, en.line, LineState::Valid, ownerOf(first));
-  } else {
-    tags_.fill(set, way);
-  }
-  if (en.dirtyOnFill) tags_.setDirty(set, way);
-  stats_.fills.inc();
-}
-
-// A line pushed up by a memory-side prefetcher (OWL 4.4) is installed clean and marked, unless
-// the line is already present or awaiting its fill (then the push is dropped), or every way of
-// its set is reserved.
-void Cache::installPrefetch(const Payload& p, Cycle t) {
-  const Addr line = tags_.lineOf(p.get_address());
-  const std::uint32_t set = tags_.setOf(line);
-  const std::uint32_t present = tags_.find(set, line);
-  const std::uint32_t way = present == TagArray::kNoWay ? tags_.victim(set) : TagArray::kNoWay;
-  if (way == TagArray::kNoWay) {
-    stats_.prefetchDropped.inc();
-    if (present != TagArray::kNoWay &&
-        tags_.line(set, present).state == LineState::Reserved)  // the demand went first
-      stats_.prefetchLate.inc();
-    return;
-  }
-  if (tags_.line(set, way).state == LineState::Valid && tags_.line(set, way).dirty)
-    stats_.prefetchWritebacks.inc();
-  evict(set, way, t);
-  tags_.install(set, way, line, LineState::Valid, OwnerWarp{}, params_.prefetchInsertLru);
-  tags_.setPrefetched(set, way, true);
-  stats_.prefetchFills.inc();
 }
 
 void Cache::hit(const Lookup& k) {
@@ -240,44 +173,6 @@ void Cache::countMiss(const Lookup& k) {
   stats_.accesses.inc();
   stats_.misses.inc();
   if (missObserver_) missObserver_(k.line, ownerOf(k.r));
-}
-
-// Replaces the line in (set, way) if it is valid: a dirty line is written back.
-void Cache::evict(std::uint32_t set, std::uint32_t way, Cycle t) {
-  const CacheLine& v = tags_.line(set, way);
-  if (v.state != LineState::Valid) return;
-  stats_.evictions.inc();
-  if (v.prefetched) stats_.prefetchUseless.inc();
-  if (v.dirty) {
-    GpuRequest wb;
-    wb.kind = ReqKind::Writeback;
-    wb.sm = v.owner.sm;  // routes the acknowledgement back through the interconnect
-    wb.warp = v.owner.warp;
-    wb.issueCycle = t;
-    wb.sectorMask = (1u << (params_.lineSize / 32)) - 1;  // the whole line
-    queueBelow(wb, ReqKind::Writeback, tlm::TLM_WRITE_COMMAND, v.lineAddr, kPosted, t);
-    stats_.writebacks.inc();
-  }
-  if (evictionObserver_) evictionObserver_(v.lineAddr, v.owner);
-}
-
-// A new payload for below with a copy of the request's extension, one cycle in the miss queue.
-void Cache::queueBelow(const GpuRequest& proto, ReqKind kind, tlm::tlm_command command, Addr line,
-                       std::uint32_t tag, Cycle t) {
-  Payload& d = pool_.acquire();
-  GpuRequest& r = GpuRequest::of(d);
-  r = proto;
-  // Refusal and re-execution concern the hop from the LSU to its L1 only.
-  r.flags &=
-      static_cast<std::uint8_t>(~(mascar::kRefusable | mascar::kHitOnly | mascar::kReexecuted));
-  r.kind = kind;
-  r.lineAddr = line;
-  r.tag = tag;
-  d.set_command(command);
-  d.set_address(line);
-  d.set_data_length(params_.lineSize);
-  d.set_streaming_width(params_.lineSize);
-  missQueue_.push(&d, t + 1);
 }
 
 void Cache::respondAfterHit(const Waiter& w, Cycle t) {
