@@ -9,6 +9,8 @@
 
 #include <tlm>
 
+#include "cache/MissQueue.h"
+#include "core/GpuRequest.h"
 #include "core/TimedQueue.h"
 
 namespace warpsim {
@@ -32,9 +34,22 @@ class FillQueue {
   void beginCycle() { filled_ = false; }
   // Takes the next response to handle at `t` into `out`, or returns false when none is visible
   // or the next one would fill a second line this cycle (it then waits for the next cycle).
-  bool next(Cycle t, Response& out);
+  bool next(Cycle t, Response& out) {
+    if (!queue_.ready(t)) return false;
+    Payload* p = queue_.front();
+    const Kind k = kindOf(*p);
+    if (k != Kind::Ack && filled_) return false;
+    queue_.pop();
+    if (k != Kind::Ack) filled_ = true;
+    out = Response{p, k, GpuRequest::of(*p).tag};
+    return true;
+  }
 
-  static Kind kindOf(const Payload& p);
+  static Kind kindOf(const Payload& p) {
+    const GpuRequest& r = GpuRequest::of(p);
+    if (r.has(GpuRequest::kUnsolicited)) return Kind::Prefetch;
+    return r.tag == MissQueue::kPosted ? Kind::Ack : Kind::Fill;
+  }
   bool empty() const { return queue_.empty(); }
   std::size_t size() const { return queue_.size(); }
   Cycle frontVisibleAt() const { return queue_.frontVisibleAt(); }

@@ -18,8 +18,7 @@ void StallEpisodes::note(Cause c, Cycle t) {
   counter(c, false).inc();
 }
 
-void StallEpisodes::end(Cycle t) {
-  if (cause_ == Cause::None) return;
+void StallEpisodes::endEpisode(Cycle t) {
   counter(cause_, true).inc(spanTo(since_, t));
   cause_ = Cause::None;
 }

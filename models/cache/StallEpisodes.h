@@ -23,7 +23,9 @@ class StallEpisodes {
   // The head failed at `t` for `c`: a new episode unless it is the one going on.
   void note(Cause c, Cycle t);
   // The head proceeded at `t`: the episode going on, if any, ends and its cycles count.
-  void end(Cycle t);
+  void end(Cycle t) {  // inline: called for every request that proceeds
+    if (cause_ != Cause::None) endEpisode(t);
+  }
   // Counts the cycles of the episode going on up to `c` and restarts its span there.
   void accountUntil(Cycle c);
 
@@ -32,6 +34,7 @@ class StallEpisodes {
   static const char* toString(Cause c);
 
  private:
+  void endEpisode(Cycle t);
   Counter& counter(Cause c, bool cycles);
   CacheStats& stats_;
   Cause cause_ = Cause::None;
