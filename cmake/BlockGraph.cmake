@@ -3,11 +3,8 @@
 #   MODE=write  rewrites doc/blocks.dot and, when graphviz's `dot` is installed, doc/blocks.svg
 #   MODE=check  fails when doc/blocks.dot differs from what the links give (no graphviz needed)
 cmake_minimum_required(VERSION 3.19)
-foreach(v LINKS DOC MODE)
-  if(NOT DEFINED ${v})
-    message(FATAL_ERROR "BlockGraph.cmake: -D${v}=... is required")
-  endif()
-endforeach()
+include(${CMAKE_CURRENT_LIST_DIR}/ScriptArgs.cmake)
+require_script_args(LINKS DOC MODE)
 
 set(blocks)
 foreach(entry ${LINKS})

@@ -6,11 +6,8 @@
 # block that includes a header of a block it only reaches through another must declare it.
 cmake_minimum_required(VERSION 3.19)
 
-foreach(v SRC LINKS)
-  if(NOT DEFINED ${v})
-    message(FATAL_ERROR "BlockIncludes.cmake: -D${v}=... is required")
-  endif()
-endforeach()
+include(${CMAKE_CURRENT_LIST_DIR}/ScriptArgs.cmake)
+require_script_args(SRC LINKS)
 
 set(problems)
 foreach(entry ${LINKS})

@@ -11,11 +11,8 @@
 #     rewrites the file from every platform and scheduler (make update-golden).
 cmake_minimum_required(VERSION 3.19)  # string(JSON)
 
-foreach(v BIN_DIR FILE MODE)
-  if(NOT DEFINED ${v})
-    message(FATAL_ERROR "GoldenStats.cmake: -D${v}=... is required")
-  endif()
-endforeach()
+include(${CMAKE_CURRENT_LIST_DIR}/ScriptArgs.cmake)
+require_script_args(BIN_DIR FILE MODE)
 set(SIZE 4)
 
 # The first column of a --list-* listing.

@@ -11,8 +11,7 @@ set(warpsim_cmake_dir ${CMAKE_INSTALL_LIBDIR}/cmake/warpsim)
 
 install(TARGETS warpsim_core warpsim_config warpsim_config_gpgpusim warpsim_stats warpsim_workload
                 warpsim_trace
-                warpsim_interfaces warpsim_cta warpsim_lsu warpsim_cache warpsim_dram warpsim_noc
-                warpsim_bridge warpsim_sched warpsim_predictor warpsim_sm warpsim_gpu warpsim
+                ${WARPSIM_MODEL_TARGETS} warpsim
                 warpsim_platform
         EXPORT warpsimTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})

@@ -24,25 +24,13 @@ constexpr std::size_t kRequests = 400;
 // Bursts of requests to 24 lines (3 per set of the 8-set L1 below), from 8 warps: enough reuse
 // for hits and merges, enough conflict for evictions and every kind of reservation failure.
 std::vector<Send> randomScript(std::uint32_t seed) {
-  std::vector<Send> script;
-  std::uint32_t lcg = seed;
-  auto next = [&] {
-    lcg = lcg * 1103515245u + 12345u;
-    return lcg >> 16;
-  };
-  Cycle at = 0;
-  for (std::size_t i = 0; i < kRequests; ++i) {
-    at += next() % 4 == 0 ? next() % 6 : 0;
-    Send s;
-    s.at = at;
+  return burstScript(seed, kRequests, 6, [](Send& s, auto& next) {
     s.addr = Addr{next() % 24} * 128 + (next() % 4) * 32;
     const std::uint32_t k = next() % 20;
     s.kind = k < 14 ? ReqKind::Load : k < 19 ? ReqKind::Store : ReqKind::Atomic;
     s.warp = next() % 8;
     s.space = next() % 8 == 0 ? ReqSpace::Local : ReqSpace::Global;
-    script.push_back(s);
-  }
-  return script;
+  });
 }
 
 CacheParams l1Params(WritePolicy w) {

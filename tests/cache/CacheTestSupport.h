@@ -40,6 +40,28 @@ inline Send store(Cycle at, Addr addr, std::uint32_t warp = 0, std::uint32_t sm 
   return Send{at, addr, ReqKind::Store, warp, sm};
 }
 
+// Seeded random request scripts: random in shape, identical on every run. `n` requests in
+// bursts (after each, one time in four, a gap of up to `maxGap` - 1 cycles); `fill(s, next)`
+// sets the rest of request `s` from the generator `next()`.
+template <typename Fill>
+std::vector<Send> burstScript(std::uint32_t seed, std::size_t n, std::uint32_t maxGap, Fill fill) {
+  std::uint32_t lcg = seed;
+  auto next = [&] {
+    lcg = lcg * 1103515245u + 12345u;  // the classic ANSI C generator
+    return lcg >> 16;
+  };
+  std::vector<Send> script;
+  Cycle at = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    at += next() % 4 == 0 ? next() % maxGap : 0;
+    Send s;
+    s.at = at;
+    fill(s, next);
+    script.push_back(s);
+  }
+  return script;
+}
+
 // What happened to one scripted request (index = its GpuRequest id).
 struct Record {
   Cycle sent = kNever;

@@ -31,24 +31,12 @@ constexpr std::uint32_t kPartitions = 2;
 // Bursts of loads and stores from SM `sm` over 32 lines spread across the partitions (256 B
 // chunks), so that lines repeat and partitions and banks conflict.
 std::vector<Send> randomScript(std::uint32_t seed, std::uint32_t sm = 0) {
-  std::vector<Send> script;
-  std::uint32_t lcg = seed;
-  auto next = [&] {
-    lcg = lcg * 1103515245u + 12345u;
-    return lcg >> 16;
-  };
-  Cycle at = 0;
-  for (std::size_t i = 0; i < kRequests; ++i) {
-    at += next() % 4 == 0 ? next() % 5 : 0;
-    Send s;
-    s.at = at;
+  return burstScript(seed, kRequests, 5, [sm](Send& s, auto& next) {
     s.addr = Addr{next() % 32} * 128;
     s.kind = next() % 4 == 0 ? ReqKind::Store : ReqKind::Load;
     s.warp = next() % 8;
     s.sm = sm;
-    script.push_back(s);
-  }
-  return script;
+  });
 }
 
 // Initiators on one clock, each with its own pool and script.
@@ -110,15 +98,13 @@ void checkInitiators(const Initiators& in) {
   CHECK(held > 0);
 }
 
-CacheParams smallCache(WritePolicy w, AllocatePolicy a) {
-  CacheParams p;
-  p.sets = 4;
-  p.ways = 2;
+// smallCache() with slower hits and fewer merges and miss-queue slots, so that every
+// reservation fails now and then.
+CacheParams conformanceCache(WritePolicy w, AllocatePolicy a) {
+  CacheParams p = smallCache();
   p.hitLatency = 3;
-  p.mshrEntries = 4;
   p.mshrMerges = 2;
   p.missQueue = 2;
-  p.inputQueue = 2;
   p.writePolicy = w;
   p.allocate = a;
   return p;
@@ -183,11 +169,11 @@ void channelConformance(Channel& dram, ClockEngine& engine, ClockDomain& clock,
 }  // namespace
 
 TEST_CASE("conformance: an L1 (write-evict, allocate on miss)") {
-  cacheConformance(smallCache(WritePolicy::WriteEvict, AllocatePolicy::OnMiss));
+  cacheConformance(conformanceCache(WritePolicy::WriteEvict, AllocatePolicy::OnMiss));
 }
 
 TEST_CASE("conformance: an L2 slice (write-back, allocate on fill)") {
-  cacheConformance(smallCache(WritePolicy::WriteBack, AllocatePolicy::OnFill));
+  cacheConformance(conformanceCache(WritePolicy::WriteBack, AllocatePolicy::OnFill));
 }
 
 TEST_CASE("conformance: the crossbar") {
