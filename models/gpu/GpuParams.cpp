@@ -9,6 +9,26 @@ const Registries& Registries::builtins() {
   return r;
 }
 
+void Registries::declareOptions(ConfigSchema& s) const {
+  sched.declareOptions(s);
+  replacement.declareOptions(s);
+  dramScheduler.declareOptions(s);
+  dramPrefetcher.declareOptions(s);
+  predictor.declareOptions(s);
+  workloads.declareOptions(s);
+}
+
+Registries Registries::configured(const Config& c) const {
+  Registries r = *this;
+  r.sched.configure(c);
+  r.replacement.configure(c);
+  r.dramScheduler.configure(c);
+  r.dramPrefetcher.configure(c);
+  r.predictor.configure(c);
+  r.workloads.configure(c);
+  return r;
+}
+
 void GpuParams::declare(ConfigSchema& s, const Registries& r) {
   s.addUInt("gpu.sms", 15, "streaming multiprocessors (SIMT cores)", 1, 1024);
   s.addUInt("sim.watchdog_cycles", 100000,
@@ -40,6 +60,7 @@ void GpuParams::declare(ConfigSchema& s, const Registries& r) {
   s.addString("l1d.trace", "",
               "record every L1D access of every SM into this binary file (SM, line, kind), for "
               "warpsim-belady's LRU / Belady-optimal replay (CCWS 4); empty: off");
+  r.declareOptions(s);
 }
 
 GpuParams GpuParams::load(const Config& c, const Registries& r) {

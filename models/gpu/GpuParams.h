@@ -45,7 +45,9 @@ struct GpuParams {
   std::string l1dTrace;  // l1d.trace: record every L1D access here (AccessTrace)
 
   // Declares the options of every block (and the GPU's own) in `schema`; the options that
-  // select a policy allow the names of `registries`.
+  // select a policy allow the names of `registries`, and the options its entries declare of
+  // their own are added (Registries::declareOptions). Build the GPU from
+  // `registries.configured(config)` so that those are read from the configuration.
   static void declare(ConfigSchema& schema, const Registries& registries = Registries::builtins());
   static GpuParams load(const Config& config,
                         const Registries& registries = Registries::builtins());

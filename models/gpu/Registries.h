@@ -1,13 +1,15 @@
 #pragma once
-// The policy registries a GPU is built from, one per kind of policy. A program adds its own
-// policies to a copy of the built-ins and hands it to runPlatform (or to Gpu and GpuParams):
-// the options that select a policy (sched.policy, <cache>.replacement, dram.scheduler,
-// dram.prefetch, predictor.kind) then accept the new names. See examples/custom_scheduler and
-// examples/custom_replacement.
+// The registries a run is built from: one per kind of policy, and the workloads. A program adds
+// its own policies and kernels to a copy of the built-ins and hands it to runPlatform (or to Gpu
+// and GpuParams): the options that select them (sched.policy, <cache>.replacement,
+// dram.scheduler, dram.prefetch, predictor.kind, workload.name) then accept the new names, and
+// the options an entry declares join the schema (--set, --help-config, --dump-config). See
+// examples/custom_scheduler and examples/custom_replacement, and doc/architecture.md section 5.
 #include "cache/IReplacementPolicy.h"
 #include "dram/DramPolicies.h"
 #include "predictor/IAddressPredictor.h"
 #include "sched/PolicyRegistry.h"
+#include "workload/WorkloadRegistry.h"
 
 namespace warpsim {
 
@@ -17,6 +19,7 @@ struct Registries {
   DramSchedulerRegistry dramScheduler = DramSchedulerRegistry::withBuiltins();
   DramPrefetcherRegistry dramPrefetcher = DramPrefetcherRegistry::withBuiltins();
   PredictorRegistry predictor = PredictorRegistry::withBuiltins();
+  WorkloadRegistry workloads = WorkloadRegistry::withBuiltins();
 
   Registries() = default;  // the built-ins of every kind
   // `schedulers` with the built-ins of every other kind (implicit, so that code written when
@@ -24,6 +27,11 @@ struct Registries {
   Registries(PolicyRegistry schedulers) : sched(std::move(schedulers)) {}  // NOLINT
 
   static const Registries& builtins();  // Registries(), built once
+
+  // Adds the options every entry declares, policies and workloads, to `schema`.
+  void declareOptions(ConfigSchema& schema) const;
+  // A copy whose entries read their options from `config`, once (Registry::configure).
+  Registries configured(const Config& config) const;
 };
 
 }  // namespace warpsim

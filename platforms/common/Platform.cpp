@@ -17,7 +17,6 @@
 #include "config/gpgpusim/Import.h"
 #include "gpu/Gpu.h"
 #include "stats/StatsRegistry.h"
-#include "workload/WorkloadLibrary.h"
 #include "workload/trace/TraceConfig.h"
 #include "workload/trace/TraceWorkload.h"
 #include "workload/trace/TraceWriter.h"
@@ -46,20 +45,16 @@ namespace {
 ConfigSchema makeSchema(const Registries& registries) {
   ConfigSchema s;
   GpuParams::declare(s, registries);
-  s.addString("workload.name", "stream", "built-in workload (see --list-workloads)");
+  s.addString("workload.name", "stream", "workload (see --list-workloads)");
   s.addUInt("workload.size", 0, "workload problem size (0: the workload's default)", 0, 1u << 20);
-  s.addSize("workload.pchase_footprint", "64KiB", "pchase: bytes walked by each pass", 1,
-            std::uint64_t{1} << 28);
-  s.addSize("workload.pchase_stride", "128B", "pchase: bytes between consecutive loads", 1,
-            std::uint64_t{1} << 28);
   trace::declareTraceOptions(s);
   return s;
 }
 
-// The workload workload.trace names, else workload.name and workload.size; `label` gets
-// "trace PATH" or "name (size N)".
-Workload loadWorkload(const Config& config, std::string* label = nullptr,
-                      RunResult* result = nullptr) {
+// The workload workload.trace names, else workload.name at workload.size from `workloads`;
+// `label` gets "trace PATH" or "name (size N)".
+Workload loadWorkload(const Config& config, const WorkloadRegistry& workloads,
+                      std::string* label = nullptr, RunResult* result = nullptr) {
   const std::string& tracePath = config.getString("workload.trace");
   if (!tracePath.empty()) {
     if (label) *label = "trace " + tracePath;
@@ -73,29 +68,27 @@ Workload loadWorkload(const Config& config, std::string* label = nullptr,
   }
   const std::string name = config.getString("workload.name");
   std::uint32_t size = static_cast<std::uint32_t>(config.getUInt("workload.size"));
-  if (size == 0) size = defaultWorkloadSize(name);
+  if (size == 0) size = workloads.defaultSize(name);
   if (label) *label = name + " (size " + std::to_string(size) + ")";
-  if (name == "pchase")
-    return makePchase(size, config.getSize("workload.pchase_footprint"),
-                      config.getSize("workload.pchase_stride"));
-  return makeWorkload(name, size);
+  return workloads.make(name, size);
 }
 
 // Non-simulation requests (--help, --list-*, --help-config, --dump-config, --row-sharing):
 // true if handled.
 bool answerQuery(const CommandLine& cl, const PlatformInfo& platform, const Config& config,
-                 const PolicyRegistry& policies, const std::string& program) {
+                 const Registries& registries, const std::string& program) {
   if (cl.help) {
     printUsage(std::cout, program);
     std::cout << "\nplatform " << platform.name << ": " << platform.description << "\n";
   } else if (cl.listWorkloads) {
-    for (const WorkloadInfo& w : listWorkloads())
-      std::cout << w.name << std::string(w.name.size() < 10 ? 10 - w.name.size() : 1, ' ')
-                << w.description << "\n";
+    const WorkloadRegistry& workloads = registries.workloads;
+    for (const std::string& n : workloads.names())
+      std::cout << n << std::string(n.size() < 10 ? 10 - n.size() : 1, ' ')
+                << workloads.description(n) << "\n";
   } else if (cl.listPolicies) {
-    for (const std::string& n : policies.names())
+    for (const std::string& n : registries.sched.names())
       std::cout << n << std::string(n.size() < 26 ? 26 - n.size() : 1, ' ')
-                << policies.description(n) << "\n";
+                << registries.sched.description(n) << "\n";
   } else if (cl.helpConfig) {
     config.schema().printHelp(std::cout);
   } else if (cl.helpConfigMarkdown) {
@@ -103,7 +96,8 @@ bool answerQuery(const CommandLine& cl, const PlatformInfo& platform, const Conf
   } else if (cl.dumpConfig) {
     config.dump(std::cout);
   } else if (cl.rowSharing) {
-    printRowSharing(std::cout, loadWorkload(config), AddressMap(AddressMapParams::load(config)));
+    printRowSharing(std::cout, loadWorkload(config, registries.workloads),
+                    AddressMap(AddressMapParams::load(config)));
   } else {
     return false;
   }
@@ -141,16 +135,17 @@ RunResult runPlatform(const PlatformInfo& platform, int argc, const char* const 
     config.loadIniText(platform.iniText, platform.iniName);
     applyGpgpusimImports(config, cl, cl.quiet ? nullptr : &std::cerr, program);
     applyCommandLine(config, cl);
-    if (answerQuery(cl, platform, config, registries.sched, program)) return r;
+    const Registries configured = registries.configured(config);
+    if (answerQuery(cl, platform, config, configured, program)) return r;
 
-    const GpuParams params = GpuParams::load(config, registries);
+    const GpuParams params = GpuParams::load(config, configured);
     std::string label;
-    const Workload workload = loadWorkload(config, &label, &r);
+    const Workload workload = loadWorkload(config, configured.workloads, &label, &r);
     if (!cl.writeTrace.empty())
       trace::writeTrace(workload, cl.writeTrace, {config.getBool("trace.write_xz")});
 
     StatsRegistry stats;
-    Gpu gpu("gpu", params, registries, &config, stats,
+    Gpu gpu("gpu", params, configured, &config, stats,
             assemble ? assemble : Gpu::Assembly(Gpu::standardAssembly));
     gpu.run(workload);
     std::optional<ProgressLine> progress;

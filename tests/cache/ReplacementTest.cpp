@@ -59,8 +59,8 @@ TEST_CASE("replacement: an unknown policy name is refused with the known names")
   const ReplacementRegistry& r = ReplacementRegistry::builtins();
   CHECK(r.names() == std::vector<std::string>{"lru", "fifo"});
   CHECK_THROWS_WITH(r.create("plru", 4, 4),
-                    "<cache>.replacement = 'plru': unknown cache replacement policy; known: lru, "
-                    "fifo");
+                    "<cache>.replacement = 'plru': unknown cache replacement policy; did you "
+                    "mean: lru? known: lru, fifo");
 }
 
 TEST_CASE("tag array: the victim is the lowest invalid way before any valid line") {

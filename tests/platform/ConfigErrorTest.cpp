@@ -51,8 +51,14 @@ TEST_CASE("config error: a value of the wrong kind names what is allowed") {
 TEST_CASE("config error: an unknown workload lists the known ones") {
   const std::string err = failingRun("--workload nosuch");
   CHECK(err == kProgram +
-                   ": error: unknown workload 'nosuch'; known: cp, ctareuse, edgewalk, graph, "
-                   "pchase, scalarprod, stencil, stream, thrash, tile\n");
+                   ": error: workload.name = 'nosuch': unknown workload; known: cp, ctareuse, "
+                   "edgewalk, graph, pchase, scalarprod, stencil, stream, thrash, tile\n");
+}
+
+TEST_CASE("config error: a misspelt workload suggests the one meant") {
+  CHECK_THAT(failingRun("--workload strem"),
+             Catch::Contains("workload.name = 'strem': unknown workload; did you mean: stream? "
+                             "known: cp, ctareuse,"));
 }
 
 TEST_CASE("config error: a workload size past the workload's maximum names the range") {
