@@ -72,23 +72,16 @@ struct Options {
 };
 
 Options parseOptions(int argc, char* argv[]) {
+  std::vector<std::string> args(argv + 1, argv + argc);
   Options o;
-  std::string format = "json";
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    if (a == "builtin") {
-      o.builtin = true;
-      continue;
-    }
-    if (a != "--stats" && a != "--csv" && a != "--stats-format")
+  o.files = warpsim::takeStatsOptions(args);
+  for (const std::string& a : args) {
+    if (a != "builtin")
       throw warpsim::ConfigError("command line: unknown argument '" + a +
                                  "'; allowed: builtin, --stats FILE, --csv FILE, "
                                  "--stats-format json|accelsim");
-    if (i + 1 == argc) throw warpsim::ConfigError("command line: " + a + " needs a value");
-    const std::string v = argv[++i];
-    (a == "--stats" ? o.files.statsPath : a == "--csv" ? o.files.csvPath : format) = v;
+    o.builtin = true;
   }
-  o.files.format = warpsim::parseStatsFormat(format);
   return o;
 }
 

@@ -56,6 +56,36 @@ StatsFormat parseStatsFormat(const std::string& text) {
                     "': not a statistics format; allowed: json, accelsim");
 }
 
+StatsFiles takeStatsOptions(std::vector<std::string>& args) {
+  StatsFiles files;
+  std::string format = "json";
+  std::vector<std::string> rest;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    const auto eq = a.find('=');
+    const std::string name = a.substr(0, eq);
+    std::string* target = name == "--stats"          ? &files.statsPath
+                          : name == "--csv"          ? &files.csvPath
+                          : name == "--stats-format" ? &format
+                                                     : nullptr;
+    if (!target) {
+      rest.push_back(a);
+      continue;
+    }
+    if (eq != std::string::npos) {
+      *target = a.substr(eq + 1);
+    } else if (i + 1 < args.size()) {
+      *target = args[++i];
+    }
+    if (target->empty())
+      throw ConfigError("command line: " + name + " needs a value (" +
+                        (name == "--stats-format" ? "json or accelsim" : "a file name") + ")");
+  }
+  files.format = parseStatsFormat(format);
+  args = std::move(rest);
+  return files;
+}
+
 std::string statsCsv(const nlohmann::json& run, const StatsRegistry& stats) {
   std::ostringstream csv;
   stats.writeCsv(csv, nlohmann::json{{"totals", run.value("totals", nlohmann::json::object())}});

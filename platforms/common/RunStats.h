@@ -4,6 +4,7 @@
 // GPU-wide `totals`, the CSV of --csv, and the GPGPU-Sim/Accel-Sim-named text of
 // --stats-format accelsim. Every file is written atomically (writeFileAtomically).
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -35,6 +36,11 @@ struct StatsFiles {
   std::string csvPath;                     // --csv
   StatsFormat format = StatsFormat::Json;  // of statsPath (--stats-format)
 };
+
+// For an sc_main of your own: takes `--stats FILE`, `--csv FILE` and `--stats-format FORMAT`
+// (each also as --option=value) out of `args` and returns them; the other arguments stay, in
+// order. Throws ConfigError on a missing value or an unknown format.
+StatsFiles takeStatsOptions(std::vector<std::string>& args);
 
 // The CSV: every registered statistic and every `totals` figure, one `path,value` line each, in
 // natural order.

@@ -9,8 +9,10 @@
 
 #include "PlatformTestSupport.h"
 #include "common/AccelsimStats.h"
+#include "common/RunStats.h"
 #include "common/Summary.h"
 #include "common/Totals.h"
+#include "config/ConfigSchema.h"
 
 using namespace warpsim::test;
 using nlohmann::json;
@@ -287,4 +289,27 @@ TEST_CASE("cycle limit after a kernel finished: warned with the kernels done") {
   const json s = readJson(dir.file("s.json"));
   CHECK(s["totals"]["kernels_finished"] == 1);
   CHECK(s["totals"]["cycles"] == double(limit));
+}
+
+TEST_CASE("takeStatsOptions: the statistics options of an sc_main of your own") {
+  std::vector<std::string> args{"builtin", "--stats",        "a.json",  "--csv=b.csv",
+                                "x",       "--stats-format", "accelsim"};
+  const warpsim::StatsFiles f = warpsim::takeStatsOptions(args);
+  CHECK(f.statsPath == "a.json");
+  CHECK(f.csvPath == "b.csv");
+  CHECK(f.format == warpsim::StatsFormat::Accelsim);
+  CHECK(args == std::vector<std::string>{"builtin", "x"});  // the rest, in order
+
+  std::vector<std::string> none{"gpu-only"};
+  const warpsim::StatsFiles d = warpsim::takeStatsOptions(none);
+  CHECK(d.statsPath.empty());
+  CHECK(d.format == warpsim::StatsFormat::Json);
+
+  std::vector<std::string> missing{"--stats"};
+  CHECK_THROWS_WITH(warpsim::takeStatsOptions(missing),
+                    "command line: --stats needs a value (a file name)");
+  std::vector<std::string> bad{"--stats-format=csv"};
+  CHECK_THROWS_WITH(warpsim::takeStatsOptions(bad),
+                    "command line: --stats-format = 'csv': not a statistics format; allowed: "
+                    "json, accelsim");
 }
