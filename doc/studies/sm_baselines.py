@@ -40,8 +40,8 @@ def row(platform, label, workload, size, extra, policy, options):
     s = run(platform, workload, size, extra + options)
     t = s["gpu"]["sm_total"]
     total = sum(t[c] for c in CATEGORIES)
-    assert total == t["cycles"], "categories must sum to the SM cycles"
-    shares = " | ".join("%.1f%%" % (100.0 * t[c] / t["cycles"]) for c in CATEGORIES)
+    assert total == t["sm_cycles"], "categories must sum to the SM cycles"
+    shares = " | ".join("%.1f%%" % (100.0 * t[c] / t["sm_cycles"]) for c in CATEGORIES)
     return "| %s | %s | %s | %d | %.1f | %.1f%% | %s | %.3f |" % (
         platform, label, policy, s["cycles"], s["ipc"], 100.0 * t["issue_utilisation"], shares,
         t["cinv"])

@@ -2,12 +2,16 @@
 // misses, through warpsim's BlockingBridge, to a memory model written the way TLM IP usually
 // is: a plain simple_target_socket, b_transport only, wait() inside, real storage.
 //
-//   tlm_cosim            the GPU on the vendor memory (dram.model=external)
-//   tlm_cosim builtin    the same GPU on warpsim's own GDDR5 channels, for the comparison
+//   tlm_cosim [builtin] [--stats FILE] [--csv FILE] [--stats-format json|accelsim]
+//     without builtin: the GPU on the vendor memory (dram.model=external)
+//     builtin:         the same GPU on warpsim's own GDDR5 channels, for the comparison
 //
 // It checks what the memory saw against what the L2 slices sent (every line request served
 // once, or still waiting in a bridge when the last CTA finished) and that reads return what was
-// written, prints the timing and exits non-zero on any mismatch.
+// written, prints the platforms' results summary and exits non-zero on any mismatch. The
+// bridges are added by the GPU's assembly, so their statistics sit at gpu.bridgeP; --stats and
+// --csv write the same files as the platforms (common/RunStats.h), whose DRAM traffic counts
+// the bytes the bridges moved.
 #include <cstring>
 #include <iostream>
 #include <map>
@@ -20,6 +24,8 @@
 
 #include "bridge/BlockingBridge.h"
 #include "common/Platform.h"
+#include "common/RunStats.h"
+#include "common/Summary.h"
 #include "config/Config.h"
 #include "gpu/Gpu.h"
 #include "workload/WorkloadLibrary.h"
@@ -59,11 +65,38 @@ class VendorMemory : public sc_core::sc_module {
   std::map<std::uint64_t, std::vector<unsigned char>> store_;
 };
 
+// The command line: `builtin`, and where the statistics go. Throws ConfigError.
+struct Options {
+  bool builtin = false;
+  warpsim::StatsFiles files;
+};
+
+Options parseOptions(int argc, char* argv[]) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  Options o;
+  o.files = warpsim::takeStatsOptions(args);
+  for (const std::string& a : args) {
+    if (a != "builtin")
+      throw warpsim::ConfigError("command line: unknown argument '" + a +
+                                 "'; allowed: builtin, --stats FILE, --csv FILE, "
+                                 "--stats-format json|accelsim");
+    o.builtin = true;
+  }
+  return o;
+}
+
 }  // namespace
 
 int sc_main(int argc, char* argv[]) {
   using namespace warpsim;
-  const bool builtin = argc > 1 && std::string(argv[1]) == "builtin";
+  Options options;
+  try {
+    options = parseOptions(argc, argv);
+  } catch (const ConfigError& e) {
+    std::cerr << "tlm_cosim: error: " << e.what() << "\n";
+    return 1;
+  }
+  const bool builtin = options.builtin;
   ConfigSchema schema;
   GpuParams::declare(schema);
   Config config(schema);
@@ -74,18 +107,23 @@ int sc_main(int argc, char* argv[]) {
   const GpuParams params = GpuParams::load(config);
 
   StatsRegistry stats;
-  Gpu gpu("gpu", params, PolicyRegistry::withBuiltins(), &config, stats);
   std::vector<std::unique_ptr<BlockingBridge>> bridges;
   std::vector<std::unique_ptr<VendorMemory>> memories;
-  if (!builtin)
-    for (std::uint32_t p = 0; p < params.map.partitions; ++p) {
-      const std::string n = std::to_string(p);
-      bridges.push_back(
-          std::make_unique<BlockingBridge>(("bridge" + n).c_str(), 32, gpu.engine(), stats));
-      memories.push_back(std::make_unique<VendorMemory>(("vendor_mem" + n).c_str()));
-      gpu.memorySocket(p).bind(bridges.back()->upstream);
-      bridges.back()->downstream.bind(memories.back()->socket);
-    }
+  // The standard blocks, then one bridge per L2 slice: built inside the Gpu's constructor, the
+  // bridges are its children (gpu.bridgeP), and so are their statistics.
+  auto assemble = [&](Gpu& g) {
+    Gpu::standardAssembly(g);
+    if (builtin) return;
+    for (std::uint32_t p = 0; p < params.map.partitions; ++p)
+      bridges.push_back(std::make_unique<BlockingBridge>(("bridge" + std::to_string(p)).c_str(), 32,
+                                                         g.engine(), stats));
+  };
+  Gpu gpu("gpu", params, PolicyRegistry::withBuiltins(), &config, stats, assemble);
+  for (std::size_t p = 0; p < bridges.size(); ++p) {
+    memories.push_back(std::make_unique<VendorMemory>(("vendor_mem" + std::to_string(p)).c_str()));
+    gpu.memorySocket(p).bind(bridges[p]->upstream);
+    bridges[p]->downstream.bind(memories.back()->socket);
+  }
   const Workload workload = makeWorkload("stream", 8);
   gpu.run(workload);
   sc_core::sc_start();
@@ -94,9 +132,18 @@ int sc_main(int argc, char* argv[]) {
     std::cerr << gpu.diagnosis() << "tlm_cosim: the run did not finish\n";
     return 1;
   }
+  const nlohmann::json run = runStats(
+      {builtin ? "tlm_cosim builtin" : "tlm_cosim", "stream (size 8)", params.sched.policy}, gpu,
+      stats);
+  try {
+    writeStatsFiles(options.files, run, stats);
+  } catch (const std::runtime_error& e) {
+    std::cerr << "tlm_cosim: error: " << e.what() << "\n";
+    return 1;
+  }
   std::cout << (builtin ? "built-in GDDR5 channels" : "vendor TLM memory via BlockingBridge")
-            << ": stream (size 8) on 4 SMs, " << gpu.cycles() << " core cycles, "
-            << gpu.warpInstructions() << " warp instructions\n";
+            << ": stream (size 8) on 4 SMs\n";
+  printSummary(std::cout, run, 0);
   if (builtin) return 0;
 
   // Every line request the L2 slices sent below reached the memory once and came back.

@@ -8,6 +8,8 @@
 //
 //   tlm_host            the GPU runs stream while the host streams through its own buffer
 //   tlm_host gpu-only   the GPU alone, for the comparison
+//   either with --stats FILE, --csv FILE, --stats-format json|accelsim: the platforms' files
+//   (common/RunStats.h); the port, built outside the Gpu, is under `blocks.host_port`
 //
 // It checks that every host request was answered exactly once (or was still in a channel when
 // the last CTA finished), prints the host's latency and bandwidth and the GPU's cycles, and
@@ -26,6 +28,7 @@
 
 #include "bridge/HostPort.h"
 #include "common/Platform.h"
+#include "common/RunStats.h"
 #include "config/Config.h"
 #include "gpu/Gpu.h"
 #include "workload/WorkloadLibrary.h"
@@ -134,7 +137,19 @@ class CpuTraffic : public sc_core::sc_module, public tlm::tlm_mm_interface {
 
 int sc_main(int argc, char* argv[]) {
   using namespace warpsim;
-  const bool gpuOnly = argc > 1 && std::string(argv[1]) == "gpu-only";
+  std::vector<std::string> args(argv + 1, argv + argc);
+  StatsFiles files;
+  try {
+    files = takeStatsOptions(args);
+    if (!args.empty() && (args.size() > 1 || args[0] != "gpu-only"))
+      throw ConfigError("command line: unknown argument '" + args.back() +
+                        "'; allowed: gpu-only, --stats FILE, --csv FILE, "
+                        "--stats-format json|accelsim");
+  } catch (const ConfigError& e) {
+    std::cerr << "tlm_host: error: " << e.what() << "\n";
+    return 1;
+  }
+  const bool gpuOnly = !args.empty();
   ConfigSchema schema;
   GpuParams::declare(schema);
   Config config(schema);
@@ -159,6 +174,16 @@ int sc_main(int argc, char* argv[]) {
   gpu.finalize();
   if (gpu.outcome() != Gpu::Outcome::Finished) {
     std::cerr << gpu.diagnosis() << "tlm_host: the run did not finish\n";
+    return 1;
+  }
+  try {
+    writeStatsFiles(files,
+                    runStats({gpuOnly ? "tlm_host gpu-only" : "tlm_host", "stream (size 64)",
+                              params.sched.policy},
+                             gpu, stats),
+                    stats);
+  } catch (const std::runtime_error& e) {
+    std::cerr << "tlm_host: error: " << e.what() << "\n";
     return 1;
   }
   const double ns = gpu.cycles() * 1e3 / params.clock.coreMHz;

@@ -25,7 +25,8 @@ po::options_description describeOptions() {
       ("config", po::value<std::vector<std::string>>()->value_name("FILE.ini"), "load a config file; repeatable, later files win")
       ("set", po::value<std::vector<std::string>>()->value_name("KEY=VALUE"), "set one config option; repeatable, applied after the files")
       ("stats", po::value<std::string>()->value_name("FILE.json"), "write statistics as JSON")
-      ("csv", po::value<std::string>()->value_name("FILE.csv"), "write a statistics summary as CSV")
+      ("stats-format", po::value<std::string>()->value_name("FORMAT"), "what --stats writes: json (default) or accelsim (GPGPU-Sim/Accel-Sim names, doc/user-guide.md section 4)")
+      ("csv", po::value<std::string>()->value_name("FILE.csv"), "write every statistic and the GPU-wide totals as CSV")
       ("max-cycles", po::value<std::string>()->value_name("N"), "stop after N core cycles")
       ("quiet", po::bool_switch(), "print nothing but errors")
       ("list-workloads", po::bool_switch(), "list the known workloads and exit")
@@ -143,6 +144,7 @@ CommandLine parseCommandLine(int argc, const char* const argv[]) {
   cl.sets = list(vm, "set");
   cl.statsPath = text(vm, "stats");
   cl.csvPath = text(vm, "csv");
+  if (vm.count("stats-format")) cl.statsFormat = text(vm, "stats-format");
   cl.maxCycles = maxCycles(vm);
   cl.quiet = vm["quiet"].as<bool>();
   cl.listWorkloads = vm["list-workloads"].as<bool>();

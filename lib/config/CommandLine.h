@@ -25,6 +25,7 @@ struct CommandLine {
   std::vector<std::string> sets;                  // --set key=value, in order
   std::string statsPath;                          // --stats FILE.json
   std::string csvPath;                            // --csv FILE.csv
+  std::string statsFormat = "json";               // --stats-format json|accelsim
   std::uint64_t maxCycles = 0;                    // 0: not given
   bool quiet = false, listWorkloads = false, listPolicies = false, helpConfig = false,
        helpConfigMarkdown = false, dumpConfig = false, help = false;

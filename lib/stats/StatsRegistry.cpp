@@ -3,6 +3,7 @@
 #include <ostream>
 #include <stdexcept>
 
+#include "stats/NaturalOrder.h"
 #include "stats/StatsTree.h"
 
 namespace warpsim {
@@ -42,6 +43,18 @@ json histogramDeltaJson(const Histogram& h, const std::vector<std::uint64_t>& ba
               {"mean", count ? static_cast<double>(sum) / static_cast<double>(count) : 0.0},
               {"bucket_width", h.bucketWidth()},
               {"buckets", std::move(buckets)}};
+}
+
+// The leaves of `node` as CSV lines under `path` (strings as they are, everything else as its
+// JSON text; arrays are left out).
+void addLeaves(std::map<std::string, std::string, NaturalLess>& lines, const std::string& path,
+               const json& node) {
+  if (node.is_object()) {
+    for (const auto& [key, child] : node.items())
+      addLeaves(lines, path.empty() ? key : path + "." + key, child);
+  } else if (!node.is_array() && !path.empty()) {
+    lines[path] = node.is_string() ? node.get<std::string>() : node.dump();
+  }
 }
 
 [[noreturn]] void throwUnderLeaf(const std::string& path, const std::string& leaf) {
@@ -150,8 +163,9 @@ void StatsRegistry::endKernel(const std::string& kernelName, nlohmann::json summ
 
 // Doubles are printed as nlohmann::json prints them (shortest text that reads back exactly),
 // so the CSV and the JSON agree digit for digit; a non-finite value prints as null.
-void StatsRegistry::writeCsv(std::ostream& os) const {
-  std::map<std::string, std::string> lines;
+void StatsRegistry::writeCsv(std::ostream& os, const nlohmann::json& extra) const {
+  std::map<std::string, std::string, NaturalLess> lines;
+  addLeaves(lines, "", extra);
   for (const auto& [path, c] : counters_) lines[path] = std::to_string(c->value());
   for (const auto& [path, h] : histograms_) {
     lines[path + ".count"] = std::to_string(h->count());

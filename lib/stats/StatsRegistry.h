@@ -43,8 +43,10 @@ class StatsRegistry {
   nlohmann::json tree() const;
   // Per-kernel entries in launch order: the summary passed to endKernel, plus "stats": tree.
   const nlohmann::json& kernels() const { return kernels_; }
-  // Every counter, ratio and value, one `path,value` line each, sorted by path.
-  void writeCsv(std::ostream& os) const;
+  // Every counter, ratio and value, one `path,value` line each, in natural order (sm2 before
+  // sm10), with the leaves of `extra` (a JSON object, e.g. {"totals": {...}}) as lines of their
+  // dotted paths among them.
+  void writeCsv(std::ostream& os, const nlohmann::json& extra = nlohmann::json::object()) const;
 
  private:
   struct Ratio {

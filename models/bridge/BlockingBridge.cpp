@@ -19,7 +19,8 @@ BlockingBridge::BlockingBridge(sc_core::sc_module_name name, std::uint32_t capac
   const std::string p = this->name();
   stats.addCounter(p + ".reads", reads_);
   stats.addCounter(p + ".writes", writes_);
-  stats.addCounter(p + ".bytes", bytes_);
+  // external_bytes: the GPU-wide totals count it as DRAM traffic (doc/stats-reference.md).
+  stats.addCounter(p + ".external_bytes", bytes_);
   stats.addCounter(p + ".target_busy_ps", busyPs_);
 }
 

@@ -45,7 +45,7 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuParams& params, const Registries
         params.l1dTrace,
         TraceGeometry{params.sms, params.l1d.sets, params.l1d.ways, params.l1d.lineSize});
   smTotal_.slotsPerCycle = params.sm.schedulers;
-  smTotal_.registerWith(stats, std::string(this->name()) + ".sm_total");
+  smTotal_.registerWith(stats, std::string(this->name()) + ".sm_total", true);
   core_.add(dispatcher_);
   wd.add(dispatcher_);
   partitions_.reserve(map_.partitions());  // addPartition's references stay valid

@@ -47,10 +47,12 @@ void SmStats::ctaDone() {
   ctasCompleted.inc();
 }
 
-void SmStats::registerWith(StatsRegistry& r, const std::string& p) {
+// The sum over SMs names what differs from one SM's figures (doc/stats-reference.md): its
+// cycles are SM cycles (gpu.sms x the run), its IPC the mean IPC per SM.
+void SmStats::registerWith(StatsRegistry& r, const std::string& p, bool sumOverSms) {
   r.addCounter(p + ".warp_instructions", warpInstructions);
   r.addCounter(p + ".thread_instructions", threadInstructions);
-  r.addCounter(p + ".cycles", cycles);
+  r.addCounter(p + (sumOverSms ? ".sm_cycles" : ".cycles"), cycles);
   r.addCounter(p + ".issued_cycles", issuedCycles);
   r.addCounter(p + ".memory_block_cycles", memoryBlockCycles);
   r.addCounter(p + ".no_warp_cycles", noWarpCycles);
@@ -60,7 +62,7 @@ void SmStats::registerWith(StatsRegistry& r, const std::string& p) {
   r.addCounter(p + ".ctas_completed", ctasCompleted);
   r.addCounter(p + ".warps_completed", warpsCompleted);
   r.addRatio(p + ".cinv", inactiveCycles, cycles);
-  r.addRatio(p + ".ipc", threadInstructions, cycles);
+  r.addRatio(p + (sumOverSms ? ".ipc_per_sm" : ".ipc"), threadInstructions, cycles);
   r.addRatio(p + ".issue_utilisation", warpInstructions, issueSlots);
 }
 

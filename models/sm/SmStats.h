@@ -40,7 +40,9 @@ struct SmStats {
   void issued(unsigned activeLanes);
   void warpDone();
   void ctaDone();
-  void registerWith(StatsRegistry& r, const std::string& prefix);
+  // `sumOverSms`: the GPU's sum (gpu.sm_total), whose `cycles` and `ipc` are registered as
+  // `sm_cycles` and `ipc_per_sm`.
+  void registerWith(StatsRegistry& r, const std::string& prefix, bool sumOverSms = false);
 };
 
 }  // namespace warpsim

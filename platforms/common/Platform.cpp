@@ -7,11 +7,11 @@
 #include <cstdlib>
 #include <iostream>
 #include <optional>
-#include <sstream>
 
 #include "common/PlatformInis.h"
 #include "common/Progress.h"
 #include "common/RowSharing.h"
+#include "common/RunStats.h"
 #include "common/Summary.h"
 #include "config/CommandLine.h"
 #include "config/gpgpusim/Import.h"
@@ -104,24 +104,6 @@ bool answerQuery(const CommandLine& cl, const PlatformInfo& platform, const Conf
   return true;
 }
 
-nlohmann::json assembleStats(const PlatformInfo& platform, const Config& config, const Gpu& gpu,
-                             const StatsRegistry& stats, const std::string& workload) {
-  const double ipc = gpu.cycles() ? double(gpu.threadInstructions()) / gpu.cycles() : 0.0;
-  nlohmann::json j;
-  j["platform"] = platform.name;
-  j["workload"] = workload;
-  j["policy"] = config.getString("sched.policy");
-  j["outcome"] = toString(gpu.outcome());
-  j["cycles"] = gpu.cycles();
-  j["core_mhz"] = gpu.params().clock.coreMHz;
-  j["warp_instructions"] = gpu.warpInstructions();
-  j["thread_instructions"] = gpu.threadInstructions();
-  j["ipc"] = ipc;
-  j["kernels"] = stats.kernels();
-  j["gpu"] = stats.tree()["gpu"];
-  return j;
-}
-
 }  // namespace
 
 RunResult runPlatform(const PlatformInfo& platform, int argc, const char* const argv[],
@@ -130,6 +112,7 @@ RunResult runPlatform(const PlatformInfo& platform, int argc, const char* const 
   const std::string program = argc > 0 ? argv[0] : "warpsim";
   try {
     const CommandLine cl = parseCommandLine(argc, argv);
+    const StatsFiles statsFiles{cl.statsPath, cl.csvPath, parseStatsFormat(cl.statsFormat)};
     const ConfigSchema schema = makeSchema(registries);
     Config config(schema);
     config.loadIniText(platform.iniText, platform.iniName);
@@ -167,13 +150,8 @@ RunResult runPlatform(const PlatformInfo& platform, int argc, const char* const 
       r.exitCode = 3;
       return r;
     }
-    r.stats = assembleStats(platform, config, gpu, stats, label);
-    if (!cl.statsPath.empty()) writeFileAtomically(cl.statsPath, r.stats.dump(1) + "\n");
-    if (!cl.csvPath.empty()) {
-      std::ostringstream csv;
-      stats.writeCsv(csv);
-      writeFileAtomically(cl.csvPath, csv.str());
-    }
+    r.stats = runStats({platform.name, label, config.getString("sched.policy")}, gpu, stats);
+    writeStatsFiles(statsFiles, r.stats, stats);
     if (!cl.quiet) printSummary(std::cout, r.stats, r.wallSeconds);
   } catch (const ConfigError& e) {
     std::cerr << program << ": error: " << e.what() << "\n";

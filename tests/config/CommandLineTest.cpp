@@ -25,17 +25,19 @@ TEST_CASE("command line with no arguments leaves everything unset") {
   CHECK(cl.maxCycles == 0);
   CHECK_FALSE(cl.help);
   CHECK_FALSE(cl.quiet);
+  CHECK(cl.statsFormat == "json");
 }
 
 TEST_CASE("command line reads every option") {
   const CommandLine cl =
       parse({"--workload", "bfs", "--sched=lrr", "--stats", "out.json", "--csv", "out.csv",
-             "--max-cycles", "5000", "--quiet", "--list-workloads", "--list-policies",
-             "--help-config", "--dump-config", "--row-sharing", "-h"});
+             "--stats-format", "accelsim", "--max-cycles", "5000", "--quiet", "--list-workloads",
+             "--list-policies", "--help-config", "--dump-config", "--row-sharing", "-h"});
   CHECK(cl.workload == "bfs");
   CHECK(cl.sched == "lrr");
   CHECK(cl.statsPath == "out.json");
   CHECK(cl.csvPath == "out.csv");
+  CHECK(cl.statsFormat == "accelsim");
   CHECK(cl.maxCycles == 5000);
   CHECK(cl.quiet);
   CHECK(cl.listWorkloads);
@@ -104,8 +106,9 @@ TEST_CASE("printUsage lists every option") {
   CHECK_THAT(text, Catch::StartsWith("Usage: owl28 [--workload NAME] [options]"));
   for (const char* option :
        {"--workload NAME", "--sched POLICY", "--config FILE.ini", "--set KEY=VALUE",
-        "--stats FILE.json", "--csv FILE.csv", "--max-cycles N", "--quiet", "--list-workloads",
-        "--list-policies", "--help-config", "--dump-config", "--row-sharing", "-h [ --help ]"}) {
+        "--stats FILE.json", "--stats-format FORMAT", "--csv FILE.csv", "--max-cycles N", "--quiet",
+        "--list-workloads", "--list-policies", "--help-config", "--dump-config", "--row-sharing",
+        "-h [ --help ]"}) {
     INFO(option);
     CHECK_THAT(text, Catch::Contains(option));
   }

@@ -22,8 +22,8 @@ void checkCategoriesSum(const std::string& tool, const std::string& workload) {
        {"issued_cycles", "memory_block_cycles", "no_warp_cycles", "scheduler_hold_cycles",
         "pipeline_stall_cycles", "dependency_stall_cycles"})
     sum += t[c].get<std::uint64_t>();
-  CHECK(sum == t["cycles"].get<std::uint64_t>());
-  CHECK(t["cycles"].get<std::uint64_t>() == 3 * s["cycles"].get<std::uint64_t>());
+  CHECK(sum == t["sm_cycles"].get<std::uint64_t>());
+  CHECK(t["sm_cycles"].get<std::uint64_t>() == 3 * s["cycles"].get<std::uint64_t>());
   CHECK(t["issued_cycles"].get<std::uint64_t>() > 0);
 }
 

@@ -82,13 +82,15 @@ TEST_CASE("run: the summary's DRAM line gives RBL, BLP and bus use as the stats 
   const ToolRun r = runFermi("--workload stream --stats " + dir.file("s.json"));
   REQUIRE(r.exitCode == 0);
   const nlohmann::json gpu = readJson(dir.file("s.json"))["gpu"];
-  double hits = 0, accesses = 0, busy = 0, active = 0, bus = 0, cycles = 0;
+  // BLP as each channel's `blp` (models/dram/README.md): busy bank cycles / cycles with a bank
+  // busy, over all channels.
+  double hits = 0, accesses = 0, busy = 0, busyCycles = 0, bus = 0, cycles = 0;
   for (const auto& [name, p] : gpu.items()) {
     if (name.rfind("part", 0) != 0) continue;
     hits += p["row_hits"].get<double>();
     accesses += p["accesses"].get<double>();
     busy += p["busy_bank_cycles"].get<double>();
-    active += p["active_cycles"].get<double>();
+    busyCycles += p["busy_cycles"].get<double>();
     bus += p["data_bus_cycles"].get<double>();
     cycles += p["cycles"].get<double>();
   }
@@ -96,7 +98,7 @@ TEST_CASE("run: the summary's DRAM line gives RBL, BLP and bus use as the stats 
   const std::string expected = fmt::format(
       "  DRAM                 RBL {:.1f}%, BLP {:.2f} banks, data bus busy {:.1f}%, 0 "
       "prefetches",
-      100 * hits / accesses, busy / active, 100 * bus / cycles);
+      100 * hits / accesses, busy / busyCycles, 100 * bus / cycles);
   const auto ls = lines(r.out);
   CHECK(std::find(ls.begin(), ls.end(), expected) != ls.end());
 }

@@ -31,9 +31,10 @@ TEST_CASE("stats json: the top-level keys and what they hold") {
   const json s = statsOf("stream");
   std::set<std::string> keys;
   for (const auto& [k, v] : s.items()) keys.insert(k);
-  CHECK(keys == std::set<std::string>{"core_mhz", "cycles", "gpu", "ipc", "kernels", "outcome",
-                                      "platform", "policy", "thread_instructions",
-                                      "warp_instructions", "workload"});
+  CHECK(keys == std::set<std::string>{"blocks", "core_mhz", "cycles", "gpu", "ipc", "kernels",
+                                      "outcome", "platform", "policy", "thread_instructions",
+                                      "totals", "warp_instructions", "workload"});
+  CHECK(s["blocks"] == json::object());  // nothing outside the Gpu on a platform
   CHECK(s["platform"] == "fermi");
   CHECK(s["core_mhz"] == 700.0);  // fermi.ini: clock.core
   CHECK(s["workload"] == "stream (size 1)");
@@ -70,10 +71,15 @@ TEST_CASE("stats json: per-SM instructions add up to the totals") {
   CHECK(sumOverSms(s, "warp_instructions") == s["warp_instructions"].get<std::uint64_t>());
   CHECK(sumOverSms(s, "thread_instructions") == s["thread_instructions"].get<std::uint64_t>());
   CHECK(sumOverSms(s, "ctas_completed") == 4);
-  // gpu.sm_total holds the same sums.
-  for (const char* key : {"warp_instructions", "thread_instructions", "ctas_completed", "cycles",
+  // gpu.sm_total holds the same sums; its cycles are SM cycles and its IPC the mean per SM.
+  for (const char* key : {"warp_instructions", "thread_instructions", "ctas_completed",
                           "memory_block_cycles", "pipeline_stall_cycles"})
     CHECK(s["gpu"]["sm_total"][key].get<std::uint64_t>() == sumOverSms(s, key));
+  const json& t = s["gpu"]["sm_total"];
+  CHECK(t["sm_cycles"].get<std::uint64_t>() == sumOverSms(s, "cycles"));
+  CHECK(t["ipc_per_sm"].get<double>() == Approx(s["ipc"].get<double>() / 2).epsilon(1e-12));
+  CHECK_FALSE(t.contains("cycles"));
+  CHECK_FALSE(t.contains("ipc"));
 }
 
 TEST_CASE("stats json: each SM accounts every cycle of the run in exactly one category") {

@@ -75,3 +75,26 @@ TEST_CASE("Registration order does not change the output", "[output]") {
   Fixture b(true);
   REQUIRE(a.dump() == b.dump());
 }
+
+TEST_CASE("writeCsv sorts naturally and adds the leaves of `extra` among the statistics",
+          "[output]") {
+  Counter a, b, c;
+  a.inc(1);
+  b.inc(2);
+  c.inc(3);
+  StatsRegistry reg;
+  reg.addCounter("gpu.sm10.cycles", c);
+  reg.addCounter("gpu.sm2.cycles", b);
+  reg.addCounter("gpu.sm1.cycles", a);
+  std::ostringstream os;
+  reg.writeCsv(os, json{{"totals", {{"ipc", 0.5}, {"complete", false}, {"l2", {{"misses", 7}}}}},
+                        {"ignored", json::array({1, 2})}});
+  CHECK(os.str() ==
+        "stat,value\n"
+        "gpu.sm1.cycles,1\n"
+        "gpu.sm2.cycles,2\n"
+        "gpu.sm10.cycles,3\n"
+        "totals.complete,false\n"
+        "totals.ipc,0.5\n"
+        "totals.l2.misses,7\n");
+}
