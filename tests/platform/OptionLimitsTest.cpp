@@ -126,3 +126,13 @@ TEST_CASE("option limits: a configuration too large for memory is a one-line err
                      "for more (SMs, partitions, cache lines, queue and table entries) than this "
                      "machine has\n");
 }
+
+TEST_CASE("option limits: a pointer chase of days is a config error") {
+  const ToolRun r = runFermi(
+      "--workload pchase --set workload.pchase_footprint=256MiB --set workload.pchase_stride=1");
+  CHECK(r.exitCode == 1);
+  CHECK(r.err == kProgram +
+                     ": error: workload 'pchase': 1 passes x footprint 268435456 B / stride 1 B = "
+                     "268435456 dependent loads; allowed: at most 16777216 (fewer passes, "
+                     "workload.size, or a larger workload.pchase_stride)\n");
+}
