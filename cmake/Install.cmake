@@ -1,5 +1,5 @@
-# `cmake --install` puts the headers under include/warpsim/<block>/, the static libraries, the
-# platform programs and a warpsimConfig.cmake, so that an out-of-tree project can
+# `cmake --install` puts the headers under include/warpsim/<block>/, the static libraries, every
+# program (the platforms, warpsim-bench, warpsim-best-swl, warpsim-belady) and a warpsimConfig.cmake, so that an out-of-tree project can
 #   find_package(warpsim REQUIRED)
 #   target_link_libraries(my_platform PRIVATE warpsim::warpsim)   # the models
 # or, for the platforms' command line, .ini files and results summary (runPlatform),
@@ -15,7 +15,9 @@ install(TARGETS warpsim_core warpsim_config warpsim_config_gpgpusim warpsim_stat
                 warpsim_platform
         EXPORT warpsimTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
-install(TARGETS warpsim-fermi warpsim-owl28 warpsim-ccws30 warpsim-bench
+# Every program: warpsim-best-swl runs the warpsim-<platform> beside it, so they go together.
+install(TARGETS warpsim-fermi warpsim-owl28 warpsim-ccws30 warpsim-bench warpsim-best-swl
+                warpsim-belady
         RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 foreach(tree lib models)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/${tree}/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/warpsim

@@ -93,9 +93,14 @@ ConfigSchema& ConfigSchema::addSize(const std::string& name, const std::string& 
                       static_cast<double>(max)));
 }
 
-ConfigSchema& ConfigSchema::addFreq(const std::string& name, double defMHz,
-                                    const std::string& help) {
-  return add(makeSpec(name, OptionKind::Freq, config::formatDouble(defMHz), help));
+ConfigSchema& ConfigSchema::addFreq(const std::string& name, double defMHz, const std::string& help,
+                                    double minMHz, double maxMHz) {
+  if (!(minMHz >= kMinFreqMHz && maxMHz <= kMaxFreqMHz))
+    throw std::logic_error("ConfigSchema: frequency option '" + name + "' allows " +
+                           config::formatDouble(minMHz) + " .. " + config::formatDouble(maxMHz) +
+                           " MHz, outside the clocks' " + config::formatDouble(kMinFreqMHz) +
+                           " .. " + config::formatDouble(kMaxFreqMHz) + " MHz");
+  return add(makeSpec(name, OptionKind::Freq, config::formatDouble(defMHz), help, minMHz, maxMHz));
 }
 
 ConfigSchema& ConfigSchema::addEnum(const std::string& name, const std::string& def,

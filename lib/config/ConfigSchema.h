@@ -54,8 +54,17 @@ class ConfigSchema {
   ConfigSchema& addSize(const std::string& name, const std::string& def, const std::string& help,
                         std::uint64_t min = 0,
                         std::uint64_t max = std::numeric_limits<std::uint64_t>::max());
-  // Frequencies in MHz: 700, 700MHz, 1.4GHz.
-  ConfigSchema& addFreq(const std::string& name, double defMHz, const std::string& help);
+  // Frequencies in MHz: 700, 700MHz, 1.4GHz. Every clock runs at SystemC's 1 ps resolution
+  // with a period of a whole number of picoseconds, so a frequency option's range must lie
+  // within kMinFreqMHz .. kMaxFreqMHz (a std::logic_error otherwise): at most 10 GHz, a period
+  // of at least 100 ps, which rounding to whole picoseconds changes by at most 0.5 %; at least
+  // 1 MHz, a period of at most 1 us, so that 2^64 ps still hold 1.8e13 cycles. Real GPU core,
+  // interconnect, L2 and DRAM command clocks lie far inside (GPGPU-Sim's configs: 500 to
+  // 3500 MHz).
+  static constexpr double kMinFreqMHz = 1.0;
+  static constexpr double kMaxFreqMHz = 10000.0;
+  ConfigSchema& addFreq(const std::string& name, double defMHz, const std::string& help,
+                        double minMHz = kMinFreqMHz, double maxMHz = kMaxFreqMHz);
   ConfigSchema& addEnum(const std::string& name, const std::string& def,
                         const std::vector<std::string>& choices, const std::string& help);
   ConfigSchema& addString(const std::string& name, const std::string& def, const std::string& help);

@@ -117,12 +117,8 @@ std::string OptionSpec::allowed() const {
       return "a byte count with optional unit B, KiB, MiB, GiB (e.g. 32KiB)" +
              (range.empty() ? "" : "," + range);
     }
-    case OptionKind::Freq: {
-      // A clock is always positive, whatever the declared lower bound.
-      std::string range = b.hasMin && min > 0 ? rangeText(b) : " greater than 0";
-      if (!(b.hasMin && min > 0) && b.hasMax) range += " and at most " + b.maxText;
-      return "a frequency in MHz with optional unit MHz or GHz (e.g. 700, 1.4GHz)," + range;
-    }
+    case OptionKind::Freq:  // addFreq always gives a positive minimum and a maximum
+      return "a frequency in MHz with optional unit MHz or GHz (e.g. 700, 1.4GHz)," + rangeText(b);
     case OptionKind::Enum:
       return "one of: " + joined(choices);
     case OptionKind::String:
@@ -144,9 +140,6 @@ std::string OptionSpec::allowedShort() const {
     }
     case OptionKind::String:
       return "text";
-    case OptionKind::Freq:
-      if (!(b.hasMin && min > 0)) return b.hasMax ? "> 0 .. " + b.maxText + unit : "> 0" + unit;
-      break;
     default:
       break;
   }
@@ -185,7 +178,6 @@ std::string OptionSpec::check(const std::string& text) const {
     case OptionKind::Freq: {
       double v = 0;
       if (!parseFreqMHz(text, v)) return "not a frequency";
-      if (v <= 0) return "not greater than 0";
       return rangeProblem(*this, v);
     }
     case OptionKind::Enum:

@@ -22,6 +22,10 @@ class ClockDomain {
   const std::string& name() const { return name_; }
   double freqMHz() const { return freqMHz_; }
   std::uint64_t periodPs() const { return periodPs_; }
+  // The time of edge `cycles` in picoseconds, UINT64_MAX (never) past what 64 bits hold.
+  std::uint64_t cyclesToPs(Cycle cycles) const {
+    return cycles > UINT64_MAX / periodPs_ ? UINT64_MAX : cycles * periodPs_;
+  }
   // The current cycle: the newest edge at or before the engine's time.
   Cycle cycle() const { return cycle_; }
   std::size_t activeCount() const { return active_.size() + pending_.size(); }

@@ -22,7 +22,7 @@ ClockDomain& ClockEngine::addDomain(const std::string& name, double freqMHz) {
 }
 
 void ClockEngine::setCycleLimit(const ClockDomain& domain, Cycle limit) {
-  limitPs_ = limit == 0 ? kNever : limit * domain.periodPs();
+  limitPs_ = limit == 0 ? kNever : domain.cyclesToPs(limit);
 }
 
 void ClockEngine::schedule(Clocked& block, std::uint64_t timePs) {

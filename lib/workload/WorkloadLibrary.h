@@ -25,7 +25,9 @@ Workload makeWorkload(const std::string& name, std::uint32_t size);
 // The pointer chase: one warp, one active lane, `passes` passes of dependent loads over
 // `footprint` bytes at `stride` (workload.pchase_footprint, workload.pchase_stride); measures
 // unloaded latencies (doc/platforms.md). makeWorkload("pchase", n) uses 64 KiB and 128 B.
-// Throws ConfigError for passes 0, stride 0, stride above footprint or footprint above 256 MiB.
+// Throws ConfigError for passes 0 or above 4096 (as makeWorkload), stride 0, stride above
+// footprint, footprint above 256 MiB, or more than 2^24 loads in all (passes x footprint / stride:
+// a multi-hour run).
 Workload makePchase(std::uint32_t passes, std::uint64_t footprint, std::uint64_t stride);
 
 // The size `make run` uses: roughly 2.5-3.5 million warp instructions, enough CTAs to fill a

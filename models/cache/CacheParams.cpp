@@ -1,5 +1,7 @@
 #include "cache/CacheParams.h"
 
+#include <algorithm>
+
 #include "config/Config.h"
 #include "core/PayloadPool.h"
 
@@ -91,7 +93,8 @@ CacheParams CacheParams::l2Defaults() {
 void CacheParams::declare(ConfigSchema& s, const std::string& prefix, const CacheParams& d,
                           const ReplacementRegistry& replacements) {
   const std::string x = prefix + ".";
-  s.addUInt(x + "sets", d.sets, "sets (a power of two)", 1, 1u << 20);
+  s.addUInt(x + "sets", d.sets, "sets (a power of two; sets x ways at most 2^20 lines)", 1,
+            1u << 20);
   s.addUInt(x + "ways", d.ways, "ways per set", 1, 64);
   s.addSize(x + "line_size", std::to_string(d.lineSize) + "B",
             "line size (a power of two, at most the payload buffer)", 32, PayloadPool::kDataBytes);
@@ -124,7 +127,8 @@ void CacheParams::declare(ConfigSchema& s, const std::string& prefix, const Cach
             "every access hits after hit_latency and nothing goes below (an ideal bound)");
   s.addUInt(x + "saturation_threshold", d.saturationThreshold,
             "the saturation signal (Mascar III-A) is on while free MSHRs or free miss-queue "
-            "slots are at or below this",
+            "slots are at or below this; must be below mshr_entries and miss_queue (not set: "
+            "the default, lowered to fit them)",
             0, 4096);
   // Only the L2 slices receive the memory-side prefetcher's lines (OWL 4.4).
   if (prefix == "l2")
@@ -158,9 +162,18 @@ CacheParams CacheParams::load(const Config& c, const std::string& prefix) {
   p.allocate = static_cast<AllocatePolicy>(indexOf("allocate", kAllocatePolicies));
   p.perfect = c.getBool(x + "perfect");
   p.saturationThreshold = u32("saturation_threshold");
+  // Not set: the default, lowered below a small MSHR count or miss queue (mshr_entries = 1
+  // gives 0: saturated only when full), so that these alone may be made small.
+  if (!c.isSet(x + "saturation_threshold"))
+    p.saturationThreshold =
+        std::min(p.saturationThreshold, std::min(p.mshrEntries, p.missQueue) - 1);
   if (prefix == "l2") p.prefetchInsertLru = c.getString(x + "prefetch_insert") == "lru";
   if (!isPowerOfTwo(p.sets))
     throw ConfigError(x + "sets = " + std::to_string(p.sets) + ": must be a power of two");
+  if (std::uint64_t{p.sets} * p.ways > kMaxLines)
+    throw ConfigError(x + "sets x " + x + "ways = " + std::to_string(p.sets) + " x " +
+                      std::to_string(p.ways) + ": more lines than the " +
+                      std::to_string(kMaxLines) + " a cache may hold; lower one of them");
   if (!isPowerOfTwo(p.lineSize))
     throw ConfigError(x + "line_size = " + std::to_string(p.lineSize) +
                       ": must be a power of two (32, 64, 128 or 256)");
@@ -174,7 +187,10 @@ CacheParams CacheParams::load(const Config& c, const std::string& prefix) {
     throw ConfigError(x + "saturation_threshold = " + std::to_string(p.saturationThreshold) +
                       ": must be below " + x + "mshr_entries (" + std::to_string(p.mshrEntries) +
                       ") and " + x + "miss_queue (" + std::to_string(p.missQueue) +
-                      "), or the cache would always signal saturation");
+                      "), or the cache would always signal saturation; set " + x +
+                      "saturation_threshold to at most " +
+                      std::to_string(std::min(p.mshrEntries, p.missQueue) - 1) +
+                      " with them, or leave it unset to have it derived");
   return p;
 }
 

@@ -53,6 +53,11 @@ struct CacheParams {
 
   std::uint64_t sizeBytes() const { return std::uint64_t{sets} * ways * lineSize; }
 
+  // Lines one cache may hold (sets x ways): 2^20, 128 MiB of 128 B lines, far above any L1 or
+  // L2 slice; each line costs tens of bytes of tags and replacement state, so the largest
+  // sets x ways the options allow (2^26 lines) would take gigabytes per instance.
+  static constexpr std::uint64_t kMaxLines = std::uint64_t{1} << 20;
+
   // The per-SM L1 data cache of the Fermi/GTX480 configuration (Mascar Table I, GPGPU-Sim).
   static CacheParams l1dDefaults();
   // One L2 slice per memory partition (Mascar Table I: 768 KiB over 6 partitions).

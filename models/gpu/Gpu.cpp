@@ -55,8 +55,7 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuParams& params, const Registries
 
   net_->attach(icnt_, wd);
   if (params.predictor.prefetch) connectPrefetcher();
-  const std::uint64_t corePs = core_.periodPs();
-  wd.setWindow(params.watchdogCycles * corePs,
+  wd.setWindow(core_.cyclesToPs(params.watchdogCycles),
                std::to_string(params.watchdogCycles) + " core cycles");
   core_.add(boundary_);  // last in the core domain: see KernelBoundary
   engine_.setCycleLimit(core_, params.maxCycles);

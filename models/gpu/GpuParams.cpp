@@ -72,6 +72,13 @@ GpuParams GpuParams::load(const Config& c, const Registries& r) {
   p.clock = {c.getFreqMHz("clock.core"), c.getFreqMHz("clock.icnt"), c.getFreqMHz("clock.l2"),
              c.getFreqMHz("clock.dram")};
   p.cta = CtaParams::load(c);
+  // Nothing moves while a kernel launches: a launch latency the watchdog's window cannot span
+  // would stop every run at its first kernel as "no progress".
+  if (p.watchdogCycles != 0 && p.cta.kernelLaunchLatency >= p.watchdogCycles)
+    throw ConfigError("gpu.kernel_launch_latency = " + std::to_string(p.cta.kernelLaunchLatency) +
+                      ": not below sim.watchdog_cycles = " + std::to_string(p.watchdogCycles) +
+                      ", so the watchdog would stop the run during every kernel launch; raise "
+                      "sim.watchdog_cycles above it, or set it to 0 (never)");
   p.sm = SmParams::load(c);
   p.sched = SchedParams::load(c);
   p.lsu = LsuParams::load(c);

@@ -29,8 +29,9 @@ void SmParams::declare(ConfigSchema& s) {
             "memory fence latency, counted once the warp's memory instructions are done", 1, 1000);
   s.addUInt("sm.fence_lanes", 32, "SIMT width of the SM's fence unit", 1, 32);
   s.addUInt("sm.il1_sets", 0,
-            "L1 instruction cache sets; 0: an ideal instruction cache (every fetch hits)", 0,
-            1u << 16);
+            "L1 instruction cache sets (sets x ways at most 2^20 lines); 0: an ideal instruction "
+            "cache (every fetch hits)",
+            0, 1u << 16);
   s.addUInt("sm.il1_ways", 4, "L1 instruction cache ways", 1, 64);
   s.addSize("sm.il1_line_size", "128B", "L1 instruction cache line size (a power of two)", 8, 4096);
   s.addUInt("sm.il1_miss_latency", 200,
@@ -59,6 +60,12 @@ SmParams SmParams::load(const Config& c) {
   p.il1Ways = u32("sm.il1_ways");
   p.il1LineSize = static_cast<std::uint32_t>(c.getSize("sm.il1_line_size"));
   p.il1MissLatency = u32("sm.il1_miss_latency");
+  // As for the data caches (CacheParams::kMaxLines): more would take gigabytes per SM.
+  constexpr std::uint64_t kMaxIl1Lines = std::uint64_t{1} << 20;
+  if (std::uint64_t{p.il1Sets} * p.il1Ways > kMaxIl1Lines)
+    throw ConfigError("sm.il1_sets x sm.il1_ways = " + std::to_string(p.il1Sets) + " x " +
+                      std::to_string(p.il1Ways) + ": more lines than the " +
+                      std::to_string(kMaxIl1Lines) + " a cache may hold; lower one of them");
   if (p.il1LineSize & (p.il1LineSize - 1))
     throw ConfigError("sm.il1_line_size = " + std::to_string(p.il1LineSize) +
                       " B: must be a power of two");

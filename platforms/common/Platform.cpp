@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <new>
 #include <optional>
 
 #include "common/PlatformInis.h"
@@ -158,6 +159,13 @@ RunResult runPlatform(const PlatformInfo& platform, int argc, const char* const 
     r.exitCode = 1;
   } catch (const std::runtime_error& e) {
     std::cerr << program << ": error: " << e.what() << "\n";
+    r.exitCode = 1;
+  } catch (const std::bad_alloc&) {
+    // Each option's range fits in memory alone; several at their maximum together may not.
+    std::cerr << program
+              << ": error: out of memory building or running the GPU: the configuration asks "
+                 "for more (SMs, partitions, cache lines, queue and table entries) than this "
+                 "machine has\n";
     r.exitCode = 1;
   }
   return r;

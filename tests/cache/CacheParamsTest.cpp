@@ -2,6 +2,9 @@
 // checked.
 #include <catch2/catch.hpp>
 
+#include <string>
+#include <tuple>
+
 #include "cache/CacheParams.h"
 #include "config/Config.h"
 
@@ -97,12 +100,53 @@ TEST_CASE("cache params: bad values stop at the option that holds them") {
                     "miss that evicts a dirty line queues a writeback and a fetch)");
 }
 
-TEST_CASE("cache params: a saturation threshold the cache always meets is an error") {
+TEST_CASE("cache params: a saturation threshold set at or above the MSHRs names what to set") {
   const ConfigSchema schema = cacheSchema();
   Config c(schema);
   c.setAssignment("l1d.mshr_entries=2");
   c.setAssignment("l1d.saturation_threshold=2");
   CHECK_THROWS_WITH(CacheParams::load(c, "l1d"),
-                    Catch::Contains("l1d.saturation_threshold = 2: must be below "
-                                    "l1d.mshr_entries (2)"));
+                    "l1d.saturation_threshold = 2: must be below l1d.mshr_entries (2) and "
+                    "l1d.miss_queue (8), or the cache would always signal saturation; set "
+                    "l1d.saturation_threshold to at most 1 with them, or leave it unset to have "
+                    "it derived");
+}
+
+TEST_CASE("cache params: an unset saturation threshold is lowered below few MSHRs") {
+  const ConfigSchema schema = cacheSchema();
+  for (const auto& [mshrs, missQueue, expected] : {std::tuple<int, int, std::uint32_t>{1, 8, 0},
+                                                   {2, 8, 1},
+                                                   {3, 8, 2},
+                                                   {64, 8, 2},
+                                                   {64, 2, 1},
+                                                   {64, 1, 0},
+                                                   {4096, 4096, 2}}) {
+    Config c(schema);
+    c.setAssignment("l1d.mshr_entries=" + std::to_string(mshrs));
+    c.setAssignment("l1d.miss_queue=" + std::to_string(missQueue));
+    INFO(mshrs << " MSHRs, miss queue " << missQueue);
+    CHECK(CacheParams::load(c, "l1d").saturationThreshold == expected);
+  }
+}
+
+TEST_CASE("cache params: a saturation threshold that is set is never lowered") {
+  const ConfigSchema schema = cacheSchema();
+  Config c(schema);
+  c.setAssignment("l1d.mshr_entries=4");
+  c.setAssignment("l1d.saturation_threshold=3");
+  CHECK(CacheParams::load(c, "l1d").saturationThreshold == 3);
+  c.setAssignment("l1d.saturation_threshold=4");
+  CHECK_THROWS_WITH(CacheParams::load(c, "l1d"),
+                    Catch::StartsWith("l1d.saturation_threshold = 4: must be below"));
+}
+
+TEST_CASE("cache params: at most 2^20 lines (sets x ways) per cache") {
+  const ConfigSchema schema = cacheSchema();
+  Config c(schema);
+  c.setAssignment("l2.sets=131072");  // x 8 ways = 2^20 lines: allowed
+  CHECK(CacheParams::load(c, "l2").sizeBytes() == std::uint64_t{128} << 20);
+  c.setAssignment("l2.sets=262144");
+  CHECK_THROWS_WITH(CacheParams::load(c, "l2"),
+                    "l2.sets x l2.ways = 262144 x 8: more lines than the 1048576 a cache may "
+                    "hold; lower one of them");
 }

@@ -81,15 +81,33 @@ TEST_CASE("a bool option accepts the usual spellings in any case") {
   CHECK(spec.allowed() == "true or false (also 1/0, yes/no, on/off)");
 }
 
-TEST_CASE("a frequency option must be positive") {
+TEST_CASE("a frequency option lies between 1 MHz and 10 GHz") {
   const ConfigSchema schema = test::testSchema();
   const OptionSpec& spec = specOf(schema, "core.clock");
   CHECK(spec.check("1.4GHz") == "");
-  CHECK(spec.check("0") == "not greater than 0");
-  CHECK(spec.check("-700") == "not greater than 0");
+  CHECK(spec.check("1MHz") == "");
+  CHECK(spec.check("10GHz") == "");
+  CHECK(spec.check("0") == "below the minimum 1");
+  CHECK(spec.check("-700") == "below the minimum 1");
+  CHECK(spec.check("1kHz") == "below the minimum 1");
+  CHECK(spec.check("999999Hz") == "below the minimum 1");
+  CHECK(spec.check("10000.001") == "above the maximum 10000");
+  CHECK(spec.check("700000000") == "above the maximum 10000");
   CHECK(spec.check("700Hzz") == "not a frequency");
   CHECK(spec.allowed() ==
-        "a frequency in MHz with optional unit MHz or GHz (e.g. 700, 1.4GHz), greater than 0");
+        "a frequency in MHz with optional unit MHz or GHz (e.g. 700, 1.4GHz), between 1 and "
+        "10000");
+  CHECK(spec.allowedShort() == "1 .. 10000 MHz");
+}
+
+TEST_CASE("a frequency option may narrow the clocks' range but not widen it") {
+  ConfigSchema s;
+  s.addFreq("a.clock", 500, "narrower", 100, 2000);
+  CHECK(s.find("a.clock")->check("50") == "below the minimum 100");
+  CHECK(s.find("a.clock")->allowedShort() == "100 .. 2000 MHz");
+  CHECK_THROWS_AS(s.addFreq("b.clock", 500, "too fast", 1, 20000), std::logic_error);
+  CHECK_THROWS_AS(s.addFreq("c.clock", 500, "too slow", 0.001, 1000), std::logic_error);
+  CHECK_THROWS_AS(s.addFreq("d.clock", 0.5, "default below the range", 1, 1000), std::logic_error);
 }
 
 TEST_CASE("an enum option lists its choices") {

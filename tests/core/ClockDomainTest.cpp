@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include <cstdint>
 #include <vector>
 
 #include "core/ClockEngine.h"
@@ -52,4 +53,37 @@ TEST_CASE("clock domain: wakeAt requested twice from a tick wakes the block once
   sc_core::sc_start();
   CHECK(s.log == std::vector<Cycle>{2, 40});
   CHECK(engine.iterations() == 2);
+}
+
+// The schema's frequency range (ConfigSchema::kMinFreqMHz .. kMaxFreqMHz) gives whole,
+// nonzero periods: 1 MHz is 1 us, 10 GHz is 100 ps.
+TEST_CASE("clock domain: the ends of the frequency range give periods of 1 us and 100 ps") {
+  ClockEngine engine("engine");
+  CHECK(engine.addDomain("slow", 1.0).periodPs() == 1000000);
+  CHECK(engine.addDomain("fast", 10000.0).periodPs() == 100);
+  CHECK(engine.addDomain("fermi", 700.0).periodPs() == 1429);
+}
+
+TEST_CASE("clock domain: cycles past 64 bits of picoseconds convert to never, not wrap") {
+  ClockEngine engine("engine");
+  ClockDomain& core = engine.addDomain("core", 700.0);
+  CHECK(core.cyclesToPs(1000) == 1429000);
+  CHECK(core.cyclesToPs(UINT64_MAX / 1429) == UINT64_MAX / 1429 * 1429);
+  CHECK(core.cyclesToPs(UINT64_MAX / 1429 + 1) == UINT64_MAX);
+  // 16962226531038734656 x 1429 wraps to 1e6 ps (700 cycles).
+  CHECK(core.cyclesToPs(16962226531038734656ull) == UINT64_MAX);
+  CHECK(core.cyclesToPs(UINT64_MAX) == UINT64_MAX);
+}
+
+TEST_CASE("clock domain: a cycle limit too large for 64 bits of picoseconds is no limit") {
+  ClockEngine engine("engine");
+  ClockDomain& core = engine.addDomain("core", 700.0);
+  Sleeper s;
+  core.add(s);
+  s.wakeAt(5);
+  engine.setCycleLimit(core, 16962226531038734656ull);
+  CHECK(engine.limitPs() == UINT64_MAX);
+  sc_core::sc_start();
+  CHECK(s.log == std::vector<Cycle>{5});
+  CHECK_FALSE(engine.cycleLimitReached());
 }

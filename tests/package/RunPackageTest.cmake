@@ -1,5 +1,6 @@
-# Installs the build tree BIN into a fresh prefix, builds tests/package/consumer against it with
-# find_package(warpsim), and runs it. Usage: cmake -DBIN=<build dir> -DSRC=<source dir> -P this.
+# Installs the build tree BIN into a fresh prefix, checks that every program is there and starts,
+# builds tests/package/consumer against it with find_package(warpsim), and runs it.
+# Usage: cmake -DBIN=<build dir> -DSRC=<source dir> -P this.
 set(work ${BIN}/package-test)
 file(REMOVE_RECURSE ${work})
 function(run)
@@ -10,6 +11,15 @@ function(run)
   set(last_output "${out}" PARENT_SCOPE)
 endfunction()
 run(${CMAKE_COMMAND} --install ${BIN} --prefix ${work}/prefix)
+# Every program is installed and starts (--help answers without simulating).
+foreach(program warpsim-fermi warpsim-owl28 warpsim-ccws30 warpsim-bench warpsim-best-swl
+                warpsim-belady)
+  set(exe ${work}/prefix/bin/${program})
+  if(NOT EXISTS ${exe})
+    message(FATAL_ERROR "not installed: ${exe}")
+  endif()
+  run(${exe} --help)
+endforeach()
 run(${CMAKE_COMMAND} -S ${SRC}/tests/package/consumer -B ${work}/build -G Ninja
     -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH=${work}/prefix)
 run(${CMAKE_COMMAND} --build ${work}/build)

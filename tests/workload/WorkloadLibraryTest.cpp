@@ -63,6 +63,16 @@ TEST_CASE("library: pchase is one lane of one warp chasing dependent loads") {
   CHECK_THROWS_AS(makePchase(0, 1024, 128), ConfigError);
 }
 
+TEST_CASE("library: pchase makes at most 2^24 dependent loads") {
+  CHECK(makePchase(8, std::uint64_t{256} << 20, 128).kernels.size() == 1);  // 8 x 2^21 loads
+  CHECK_THROWS_WITH(makePchase(4, std::uint64_t{256} << 20, 1),
+                    "workload 'pchase': 4 passes x footprint 268435456 B / stride 1 B = "
+                    "1073741824 dependent loads; allowed: at most 16777216 (fewer passes, "
+                    "workload.size, or a larger workload.pchase_stride)");
+  CHECK_THROWS_AS(makePchase(4097, 128, 128), ConfigError);    // sizes as makeWorkload's
+  CHECK(makePchase(4096, 64 << 10, 128).kernels.size() == 1);  // 2^21 loads
+}
+
 TEST_CASE("library: every workload's kernels have warps and resources") {
   for (const WorkloadInfo& info : listWorkloads()) {
     if (info.name == "pchase") continue;  // one thread on purpose (the test above)
