@@ -17,10 +17,10 @@
 #include <tlm_utils/simple_target_socket.h>
 #include <systemc>
 
-#include "common/Platform.h"
-#include "config/Config.h"
-#include "gpu/Gpu.h"
-#include "workload/WorkloadLibrary.h"
+#include <warpsim/common/Platform.h>
+#include <warpsim/config/Config.h>
+#include <warpsim/gpu/Gpu.h>
+#include <warpsim/workload/WorkloadLibrary.h>
 
 namespace {
 

@@ -18,9 +18,9 @@
 
 #include <systemc>
 
-#include "cache/IReplacementPolicy.h"
-#include "common/Platform.h"
-#include "gpu/Registries.h"
+#include <warpsim/cache/IReplacementPolicy.h>
+#include <warpsim/common/Platform.h>
+#include <warpsim/gpu/Registries.h>
 
 namespace {
 

@@ -24,11 +24,11 @@
 
 #include <systemc>
 
-#include "common/Platform.h"
-#include "gpu/Registries.h"
-#include "sched/IWarpSchedulingPolicy.h"
-#include "workload/ProgramBuilder.h"
-#include "workload/SyntheticWarpStream.h"
+#include <warpsim/common/Platform.h>
+#include <warpsim/gpu/Registries.h>
+#include <warpsim/sched/IWarpSchedulingPolicy.h>
+#include <warpsim/workload/ProgramBuilder.h>
+#include <warpsim/workload/SyntheticWarpStream.h>
 
 namespace {
 

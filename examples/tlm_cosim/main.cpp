@@ -22,13 +22,13 @@
 #include <tlm_utils/simple_target_socket.h>
 #include <systemc>
 
-#include "bridge/BlockingBridge.h"
-#include "common/Platform.h"
-#include "common/RunStats.h"
-#include "common/Summary.h"
-#include "config/Config.h"
-#include "gpu/Gpu.h"
-#include "workload/WorkloadLibrary.h"
+#include <warpsim/bridge/BlockingBridge.h>
+#include <warpsim/common/Platform.h>
+#include <warpsim/common/RunStats.h>
+#include <warpsim/common/Summary.h>
+#include <warpsim/config/Config.h>
+#include <warpsim/gpu/Gpu.h>
+#include <warpsim/workload/WorkloadLibrary.h>
 
 namespace {
 

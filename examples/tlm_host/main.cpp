@@ -26,12 +26,12 @@
 #include <tlm_utils/simple_initiator_socket.h>
 #include <systemc>
 
-#include "bridge/HostPort.h"
-#include "common/Platform.h"
-#include "common/RunStats.h"
-#include "config/Config.h"
-#include "gpu/Gpu.h"
-#include "workload/WorkloadLibrary.h"
+#include <warpsim/bridge/HostPort.h>
+#include <warpsim/common/Platform.h>
+#include <warpsim/common/RunStats.h>
+#include <warpsim/config/Config.h>
+#include <warpsim/gpu/Gpu.h>
+#include <warpsim/workload/WorkloadLibrary.h>
 
 namespace {
 

@@ -1,11 +1,11 @@
-#include "config/CommandLine.h"
+#include "warpsim/config/CommandLine.h"
 
 #include <algorithm>
 #include <boost/program_options.hpp>
 #include <ostream>
 
-#include "config/EditDistance.h"
-#include "config/ValueText.h"
+#include "warpsim/config/EditDistance.h"
+#include "warpsim/config/ValueText.h"
 
 namespace warpsim {
 namespace {

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "config/Config.h"
+#include "warpsim/config/Config.h"
 
 namespace warpsim {
 

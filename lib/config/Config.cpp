@@ -1,12 +1,12 @@
-#include "config/Config.h"
+#include "warpsim/config/Config.h"
 
 #include <fstream>
 #include <ostream>
 #include <sstream>
 #include <utility>
 
-#include "config/IniParser.h"
-#include "config/ValueText.h"
+#include "warpsim/config/IniParser.h"
+#include "warpsim/config/ValueText.h"
 
 namespace warpsim {
 namespace {

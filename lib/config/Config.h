@@ -7,7 +7,7 @@
 #include <map>
 #include <string>
 
-#include "config/ConfigSchema.h"
+#include "warpsim/config/ConfigSchema.h"
 
 namespace warpsim {
 

@@ -1,11 +1,11 @@
-#include "config/ConfigSchema.h"
+#include "warpsim/config/ConfigSchema.h"
 
 #include <cctype>
 #include <ostream>
 #include <utility>
 
-#include "config/EditDistance.h"
-#include "config/ValueText.h"
+#include "warpsim/config/EditDistance.h"
+#include "warpsim/config/ValueText.h"
 
 namespace warpsim {
 namespace {

@@ -1,4 +1,4 @@
-#include "config/EditDistance.h"
+#include "warpsim/config/EditDistance.h"
 
 #include <algorithm>
 #include <cctype>

@@ -1,9 +1,9 @@
-#include "config/IniParser.h"
+#include "warpsim/config/IniParser.h"
 
 #include <algorithm>
 
-#include "config/ConfigSchema.h"
-#include "config/ValueText.h"
+#include "warpsim/config/ConfigSchema.h"
+#include "warpsim/config/ValueText.h"
 
 namespace warpsim::config {
 namespace {

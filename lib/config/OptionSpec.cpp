@@ -3,8 +3,8 @@
 #include <limits>
 #include <sstream>
 
-#include "config/ConfigSchema.h"
-#include "config/ValueText.h"
+#include "warpsim/config/ConfigSchema.h"
+#include "warpsim/config/ValueText.h"
 
 namespace warpsim {
 namespace {

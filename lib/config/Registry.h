@@ -15,9 +15,9 @@
 #include <utility>
 #include <vector>
 
-#include "config/Config.h"
-#include "config/ConfigSchema.h"
-#include "config/EditDistance.h"
+#include "warpsim/config/Config.h"
+#include "warpsim/config/ConfigSchema.h"
+#include "warpsim/config/EditDistance.h"
 
 namespace warpsim {
 

@@ -1,4 +1,4 @@
-#include "config/ValueText.h"
+#include "warpsim/config/ValueText.h"
 
 #include <array>
 #include <cctype>
@@ -8,7 +8,7 @@
 #include <system_error>
 #include <type_traits>
 
-#include "config/ConfigSchema.h"
+#include "warpsim/config/ConfigSchema.h"
 
 namespace warpsim {
 namespace config {

@@ -6,7 +6,7 @@
 #include <string>
 #include <utility>
 
-#include "config/ConfigSchema.h"
+#include "warpsim/config/ConfigSchema.h"
 
 namespace warpsim::config {
 

@@ -1,10 +1,10 @@
-#include "core/ClockDomain.h"
+#include "warpsim/core/ClockDomain.h"
 
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
-#include "core/ClockEngine.h"
+#include "warpsim/core/ClockEngine.h"
 
 namespace warpsim {
 ClockDomain::ClockDomain(ClockEngine& engine, std::string name, double freqMHz, std::uint32_t order)

@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "core/Clocked.h"
+#include "warpsim/core/Clocked.h"
 
 namespace warpsim {
 

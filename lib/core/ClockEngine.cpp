@@ -1,4 +1,4 @@
-#include "core/ClockEngine.h"
+#include "warpsim/core/ClockEngine.h"
 
 #include <limits>
 #include <stdexcept>

@@ -11,8 +11,8 @@
 
 #include <systemc>
 
-#include "core/ClockDomain.h"
-#include "core/Watchdog.h"
+#include "warpsim/core/ClockDomain.h"
+#include "warpsim/core/Watchdog.h"
 
 namespace warpsim {
 

@@ -1,6 +1,6 @@
-#include "core/Clocked.h"
+#include "warpsim/core/Clocked.h"
 
-#include "core/ClockDomain.h"
+#include "warpsim/core/ClockDomain.h"
 
 namespace warpsim {
 

@@ -5,7 +5,7 @@
 
 #include <tlm>
 
-#include "core/Ids.h"
+#include "warpsim/core/Ids.h"
 
 namespace warpsim {
 

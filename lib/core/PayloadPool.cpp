@@ -1,4 +1,4 @@
-#include "core/PayloadPool.h"
+#include "warpsim/core/PayloadPool.h"
 
 namespace warpsim {
 

@@ -7,7 +7,7 @@
 
 #include <tlm>
 
-#include "core/GpuRequest.h"
+#include "warpsim/core/GpuRequest.h"
 
 namespace warpsim {
 

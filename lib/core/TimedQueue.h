@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "core/Ids.h"
+#include "warpsim/core/Ids.h"
 
 namespace warpsim {
 

@@ -1,4 +1,4 @@
-#include "core/Watchdog.h"
+#include "warpsim/core/Watchdog.h"
 
 #include <sstream>
 

@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "stats/StatsRegistry.h"
+#include "warpsim/stats/StatsRegistry.h"
 
 namespace warpsim {
 

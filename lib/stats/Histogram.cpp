@@ -1,4 +1,4 @@
-#include "stats/Histogram.h"
+#include "warpsim/stats/Histogram.h"
 
 #include <stdexcept>
 #include <string>

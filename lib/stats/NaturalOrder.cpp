@@ -1,4 +1,4 @@
-#include "stats/NaturalOrder.h"
+#include "warpsim/stats/NaturalOrder.h"
 
 #include <cctype>
 

@@ -1,10 +1,10 @@
-#include "stats/StatsRegistry.h"
+#include "warpsim/stats/StatsRegistry.h"
 
 #include <ostream>
 #include <stdexcept>
 
-#include "stats/NaturalOrder.h"
-#include "stats/StatsTree.h"
+#include "warpsim/stats/NaturalOrder.h"
+#include "warpsim/stats/StatsTree.h"
 
 namespace warpsim {
 

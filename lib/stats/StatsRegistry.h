@@ -13,8 +13,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "stats/Counter.h"
-#include "stats/Histogram.h"
+#include "warpsim/stats/Counter.h"
+#include "warpsim/stats/Histogram.h"
 
 namespace warpsim {
 

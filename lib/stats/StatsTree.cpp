@@ -1,4 +1,4 @@
-#include "stats/StatsTree.h"
+#include "warpsim/stats/StatsTree.h"
 
 #include <stdexcept>
 

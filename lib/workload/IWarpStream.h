@@ -1,5 +1,5 @@
 #pragma once
-#include "workload/WarpInst.h"
+#include "warpsim/workload/WarpInst.h"
 
 namespace warpsim {
 

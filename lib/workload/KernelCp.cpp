@@ -4,9 +4,9 @@
 // and arithmetic), then reads, updates and writes its two points. Byte strides of each global
 // load: 128 between CTAs along x, 8192 along y, 2048 between the warps of a CTA (the paper's
 // CP strides, §III).
-#include "workload/Kernels.h"
-#include "workload/ProgramBuilder.h"
-#include "workload/SyntheticWarpStream.h"
+#include "warpsim/workload/Kernels.h"
+#include "warpsim/workload/ProgramBuilder.h"
+#include "warpsim/workload/SyntheticWarpStream.h"
 
 namespace warpsim::kernels {
 

@@ -4,9 +4,9 @@
 // lines (inter-warp, intra-CTA locality) and each warp its own on the second pass. Eight such
 // CTAs (a full owl28 SM) touch 64 KiB, twice a 32 KiB L1, so the reuse survives only when few
 // CTAs run at a time. Blocks of consecutive CTAs are adjacent, so they share DRAM rows.
-#include "workload/Kernels.h"
-#include "workload/ProgramBuilder.h"
-#include "workload/SyntheticWarpStream.h"
+#include "warpsim/workload/Kernels.h"
+#include "warpsim/workload/ProgramBuilder.h"
+#include "warpsim/workload/SyntheticWarpStream.h"
 
 namespace warpsim::kernels {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "workload/IWarpStream.h"
+#include "warpsim/workload/IWarpStream.h"
 
 namespace warpsim {
 

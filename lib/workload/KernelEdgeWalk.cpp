@@ -6,10 +6,10 @@
 // table (L2-resident), whose lines the L1 rarely keeps: between two re-references of an edge line
 // every other active warp brings in 32 edge and up to 32 rank lines, so with many warps the L1
 // loses the edge lines first.
-#include "workload/Kernels.h"
-#include "workload/ProgramBuilder.h"
-#include "workload/SyntheticWarpStream.h"
-#include "workload/WorkloadHash.h"
+#include "warpsim/workload/Kernels.h"
+#include "warpsim/workload/ProgramBuilder.h"
+#include "warpsim/workload/SyntheticWarpStream.h"
+#include "warpsim/workload/WorkloadHash.h"
 
 namespace warpsim::kernels {
 

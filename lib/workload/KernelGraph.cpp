@@ -3,10 +3,10 @@
 // different iterations. Edge indices are read from the node's own run of 16 slots, then the
 // neighbour's cost is gathered from a hashed, scattered address; a hashed predicate ("not yet
 // visited") guards a store to the neighbour's visited flag.
-#include "workload/Kernels.h"
-#include "workload/ProgramBuilder.h"
-#include "workload/SyntheticWarpStream.h"
-#include "workload/WorkloadHash.h"
+#include "warpsim/workload/Kernels.h"
+#include "warpsim/workload/ProgramBuilder.h"
+#include "warpsim/workload/SyntheticWarpStream.h"
+#include "warpsim/workload/WorkloadHash.h"
 
 namespace warpsim::kernels {
 

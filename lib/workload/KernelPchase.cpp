@@ -2,11 +2,11 @@
 // each load's address depends on the previous load's value, so exactly one load is in flight.
 // The mean load latency of a warm pass is the unloaded latency of the level the footprint lives
 // in (doc/platforms.md).
-#include "config/ConfigSchema.h"
-#include "workload/Kernels.h"
-#include "workload/ProgramBuilder.h"
-#include "workload/SyntheticWarpStream.h"
-#include "workload/WorkloadLibrary.h"
+#include "warpsim/config/ConfigSchema.h"
+#include "warpsim/workload/Kernels.h"
+#include "warpsim/workload/ProgramBuilder.h"
+#include "warpsim/workload/SyntheticWarpStream.h"
+#include "warpsim/workload/WorkloadLibrary.h"
 
 namespace warpsim {
 

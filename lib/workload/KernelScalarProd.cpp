@@ -3,9 +3,9 @@
 // grid of 16 * size CTAs). Thread t sums A[pos] * B[pos] over pos = base + t + 256 k,
 // k = 0 .. 15: two iterated loads whose address moves 1 KiB per execution, so the instances of
 // the same PC must be told apart (LEC). Then each thread stores its partial sum.
-#include "workload/Kernels.h"
-#include "workload/ProgramBuilder.h"
-#include "workload/SyntheticWarpStream.h"
+#include "warpsim/workload/Kernels.h"
+#include "warpsim/workload/ProgramBuilder.h"
+#include "warpsim/workload/SyntheticWarpStream.h"
 
 namespace warpsim::kernels {
 

@@ -1,8 +1,8 @@
 // stream: c[i] = a[i] + b[i] over a grid-stride loop. Each warp instruction touches 32
 // consecutive floats (one 128 B line); nothing is read twice, so it is bandwidth-bound.
-#include "workload/Kernels.h"
-#include "workload/ProgramBuilder.h"
-#include "workload/SyntheticWarpStream.h"
+#include "warpsim/workload/Kernels.h"
+#include "warpsim/workload/ProgramBuilder.h"
+#include "warpsim/workload/SyntheticWarpStream.h"
 
 namespace warpsim::kernels {
 

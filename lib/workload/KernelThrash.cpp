@@ -3,9 +3,9 @@
 // point is re-read once per cluster, so each warp reuses its own 32 lines (4 KiB); dozens of
 // resident warps together overflow a small L1 and evict each other's lines. Centroids are read
 // from constant memory, the same address in every lane.
-#include "workload/Kernels.h"
-#include "workload/ProgramBuilder.h"
-#include "workload/SyntheticWarpStream.h"
+#include "warpsim/workload/Kernels.h"
+#include "warpsim/workload/ProgramBuilder.h"
+#include "warpsim/workload/SyntheticWarpStream.h"
 
 namespace warpsim::kernels {
 

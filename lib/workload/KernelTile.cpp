@@ -3,9 +3,9 @@
 // memory into shared memory, the CTA synchronises, then the 16-step inner product (unrolled, as
 // nvcc does) reads shared memory only; a second barrier protects the tiles from being
 // overwritten. Few global accesses per ALU operation: compute-bound.
-#include "workload/Kernels.h"
-#include "workload/ProgramBuilder.h"
-#include "workload/SyntheticWarpStream.h"
+#include "warpsim/workload/Kernels.h"
+#include "warpsim/workload/ProgramBuilder.h"
+#include "warpsim/workload/SyntheticWarpStream.h"
 
 namespace warpsim::kernels {
 

@@ -3,7 +3,7 @@
 // share. Users go through WorkloadLibrary.h.
 #include <cstdint>
 
-#include "workload/KernelDesc.h"
+#include "warpsim/workload/KernelDesc.h"
 
 namespace warpsim::kernels {
 

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <functional>
 
-#include "core/Ids.h"
+#include "warpsim/core/Ids.h"
 
 namespace warpsim {
 

@@ -1,4 +1,4 @@
-#include "workload/ProgramBuilder.h"
+#include "warpsim/workload/ProgramBuilder.h"
 
 #include <stdexcept>
 #include <string>

@@ -19,7 +19,7 @@
 #include <initializer_list>
 #include <memory>
 
-#include "workload/SyntheticProgram.h"
+#include "warpsim/workload/SyntheticProgram.h"
 
 namespace warpsim {
 

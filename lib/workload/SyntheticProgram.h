@@ -9,8 +9,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "workload/LaneCtx.h"
-#include "workload/WarpInst.h"
+#include "warpsim/workload/LaneCtx.h"
+#include "warpsim/workload/WarpInst.h"
 
 namespace warpsim {
 

@@ -1,4 +1,4 @@
-#include "workload/SyntheticWarpStream.h"
+#include "warpsim/workload/SyntheticWarpStream.h"
 
 #include <stdexcept>
 #include <utility>

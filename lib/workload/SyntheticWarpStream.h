@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "workload/IWarpStream.h"
-#include "workload/KernelDesc.h"
-#include "workload/SyntheticProgram.h"
+#include "warpsim/workload/IWarpStream.h"
+#include "warpsim/workload/KernelDesc.h"
+#include "warpsim/workload/SyntheticProgram.h"
 
 namespace warpsim {
 

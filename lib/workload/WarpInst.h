@@ -4,7 +4,7 @@
 #include <array>
 #include <cstdint>
 
-#include "core/Ids.h"
+#include "warpsim/core/Ids.h"
 
 namespace warpsim {
 

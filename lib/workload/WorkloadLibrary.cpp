@@ -1,10 +1,10 @@
-#include "workload/WorkloadLibrary.h"
+#include "warpsim/workload/WorkloadLibrary.h"
 
 #include <array>
 #include <string>
 
-#include "config/ConfigSchema.h"
-#include "workload/Kernels.h"
+#include "warpsim/config/ConfigSchema.h"
+#include "warpsim/workload/Kernels.h"
 
 namespace warpsim {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "workload/KernelDesc.h"
+#include "warpsim/workload/KernelDesc.h"
 
 namespace warpsim {
 

@@ -1,6 +1,6 @@
-#include "workload/WorkloadRegistry.h"
+#include "warpsim/workload/WorkloadRegistry.h"
 
-#include "workload/WorkloadLibrary.h"
+#include "warpsim/workload/WorkloadLibrary.h"
 
 namespace warpsim {
 namespace {

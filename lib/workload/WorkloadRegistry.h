@@ -9,8 +9,8 @@
 #include <string>
 #include <utility>
 
-#include "config/Registry.h"
-#include "workload/KernelDesc.h"
+#include "warpsim/config/Registry.h"
+#include "warpsim/workload/KernelDesc.h"
 
 namespace warpsim {
 

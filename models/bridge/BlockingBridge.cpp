@@ -1,8 +1,8 @@
-#include "bridge/BlockingBridge.h"
+#include "warpsim/bridge/BlockingBridge.h"
 
 #include <ostream>
 
-#include "stats/StatsRegistry.h"
+#include "warpsim/stats/StatsRegistry.h"
 
 namespace warpsim {
 

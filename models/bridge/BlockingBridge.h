@@ -14,10 +14,10 @@
 #include <systemc>
 #include <tlm>
 
-#include "core/ClockEngine.h"
-#include "core/TlmPorts.h"
-#include "core/Watchdog.h"
-#include "stats/Counter.h"
+#include "warpsim/core/ClockEngine.h"
+#include "warpsim/core/TlmPorts.h"
+#include "warpsim/core/Watchdog.h"
+#include "warpsim/stats/Counter.h"
 
 namespace warpsim {
 

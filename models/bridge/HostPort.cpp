@@ -1,10 +1,10 @@
-#include "bridge/HostPort.h"
+#include "warpsim/bridge/HostPort.h"
 
 #include <algorithm>
 #include <ostream>
 #include <string>
 
-#include "stats/StatsRegistry.h"
+#include "warpsim/stats/StatsRegistry.h"
 
 namespace warpsim {
 

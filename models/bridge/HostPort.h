@@ -27,10 +27,10 @@
 #include <systemc>
 #include <tlm>
 
-#include "core/ClockEngine.h"
-#include "core/Watchdog.h"
-#include "interfaces/AddressMap.h"
-#include "stats/Counter.h"
+#include "warpsim/core/ClockEngine.h"
+#include "warpsim/core/Watchdog.h"
+#include "warpsim/interfaces/AddressMap.h"
+#include "warpsim/stats/Counter.h"
 
 namespace warpsim {
 

@@ -1,4 +1,4 @@
-#include "cache/AccessTrace.h"
+#include "warpsim/cache/AccessTrace.h"
 
 #include <cstring>
 #include <fstream>

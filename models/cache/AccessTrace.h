@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "cache/Cache.h"
+#include "warpsim/cache/Cache.h"
 
 namespace warpsim {
 

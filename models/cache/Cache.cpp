@@ -1,10 +1,10 @@
-#include "cache/Cache.h"
+#include "warpsim/cache/Cache.h"
 
 #include <algorithm>
 #include <ostream>
 
-#include "interfaces/MascarFlags.h"
-#include "stats/StatsRegistry.h"
+#include "warpsim/interfaces/MascarFlags.h"
+#include "warpsim/stats/StatsRegistry.h"
 
 namespace warpsim {
 namespace {

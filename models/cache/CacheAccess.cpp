@@ -1,8 +1,8 @@
 // The lookup of the request at the head of the input queue, and what each outcome does to the
 // tags, the MSHRs and the miss queue. Every path checks all the resources it needs before it
 // changes anything, so a failed reservation leaves the cache exactly as it was.
-#include "cache/Cache.h"
-#include "interfaces/MascarFlags.h"
+#include "warpsim/cache/Cache.h"
+#include "warpsim/interfaces/MascarFlags.h"
 
 namespace warpsim {
 

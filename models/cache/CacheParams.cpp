@@ -1,9 +1,9 @@
-#include "cache/CacheParams.h"
+#include "warpsim/cache/CacheParams.h"
 
 #include <algorithm>
 
-#include "config/Config.h"
-#include "core/PayloadPool.h"
+#include "warpsim/config/Config.h"
+#include "warpsim/core/PayloadPool.h"
 
 namespace warpsim {
 namespace {

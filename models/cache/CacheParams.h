@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-#include "cache/IReplacementPolicy.h"
+#include "warpsim/cache/IReplacementPolicy.h"
 
 namespace warpsim {
 

@@ -1,6 +1,6 @@
-#include "cache/CacheStats.h"
+#include "warpsim/cache/CacheStats.h"
 
-#include "stats/StatsRegistry.h"
+#include "warpsim/stats/StatsRegistry.h"
 
 namespace warpsim {
 

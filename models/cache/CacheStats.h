@@ -5,8 +5,8 @@
 // ended), never per tick, so they do not depend on when the cache slept.
 #include <string>
 
-#include "stats/Counter.h"
-#include "stats/Histogram.h"
+#include "warpsim/stats/Counter.h"
+#include "warpsim/stats/Histogram.h"
 
 namespace warpsim {
 

@@ -9,9 +9,9 @@
 
 #include <tlm>
 
-#include "cache/MissQueue.h"
-#include "core/GpuRequest.h"
-#include "core/TimedQueue.h"
+#include "warpsim/cache/MissQueue.h"
+#include "warpsim/core/GpuRequest.h"
+#include "warpsim/core/TimedQueue.h"
 
 namespace warpsim {
 

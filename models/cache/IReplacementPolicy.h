@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "config/Registry.h"
+#include "warpsim/config/Registry.h"
 
 namespace warpsim {
 

@@ -1,4 +1,4 @@
-#include "cache/LineInstaller.h"
+#include "warpsim/cache/LineInstaller.h"
 
 namespace warpsim {
 

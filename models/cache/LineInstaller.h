@@ -8,9 +8,9 @@
 #include <cstdint>
 #include <functional>
 
-#include "cache/CacheStats.h"
-#include "cache/MissQueue.h"
-#include "cache/TagArray.h"
+#include "warpsim/cache/CacheStats.h"
+#include "warpsim/cache/MissQueue.h"
+#include "warpsim/cache/TagArray.h"
 
 namespace warpsim {
 

@@ -1,6 +1,6 @@
-#include "cache/MissQueue.h"
+#include "warpsim/cache/MissQueue.h"
 
-#include "interfaces/MascarFlags.h"
+#include "warpsim/interfaces/MascarFlags.h"
 
 namespace warpsim {
 

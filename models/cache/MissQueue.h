@@ -9,10 +9,10 @@
 
 #include <tlm>
 
-#include "cache/TagArray.h"
-#include "core/GpuRequest.h"
-#include "core/PayloadPool.h"
-#include "core/TimedQueue.h"
+#include "warpsim/cache/TagArray.h"
+#include "warpsim/core/GpuRequest.h"
+#include "warpsim/core/PayloadPool.h"
+#include "warpsim/core/TimedQueue.h"
 
 namespace warpsim {
 

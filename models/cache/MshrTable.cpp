@@ -1,4 +1,4 @@
-#include "cache/MshrTable.h"
+#include "warpsim/cache/MshrTable.h"
 
 #include <algorithm>
 #include <functional>

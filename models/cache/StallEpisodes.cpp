@@ -1,4 +1,4 @@
-#include "cache/StallEpisodes.h"
+#include "warpsim/cache/StallEpisodes.h"
 
 #include <algorithm>
 

@@ -7,8 +7,8 @@
 // Plain C++: no SystemC module.
 #include <cstdint>
 
-#include "cache/CacheStats.h"
-#include "core/Ids.h"
+#include "warpsim/cache/CacheStats.h"
+#include "warpsim/core/Ids.h"
 
 namespace warpsim {
 

@@ -1,4 +1,4 @@
-#include "cache/StampReplacement.h"
+#include "warpsim/cache/StampReplacement.h"
 
 namespace warpsim {
 

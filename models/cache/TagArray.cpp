@@ -1,4 +1,4 @@
-#include "cache/TagArray.h"
+#include "warpsim/cache/TagArray.h"
 
 #include <stdexcept>
 #include <string>

@@ -12,8 +12,8 @@
 #include <memory>
 #include <vector>
 
-#include "cache/IReplacementPolicy.h"
-#include "core/Ids.h"
+#include "warpsim/cache/IReplacementPolicy.h"
+#include "warpsim/core/Ids.h"
 
 namespace warpsim {
 

@@ -1,4 +1,4 @@
-#include "cache/TraceReplay.h"
+#include "warpsim/cache/TraceReplay.h"
 
 #include <limits>
 #include <numeric>

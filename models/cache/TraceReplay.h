@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "cache/AccessTrace.h"
+#include "warpsim/cache/AccessTrace.h"
 
 namespace warpsim {
 

@@ -1,4 +1,4 @@
-#include "cache/VictimTagArray.h"
+#include "warpsim/cache/VictimTagArray.h"
 
 #include <stdexcept>
 #include <string>

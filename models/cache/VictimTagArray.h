@@ -7,8 +7,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/Ids.h"
-#include "interfaces/VtaGeometry.h"
+#include "warpsim/core/Ids.h"
+#include "warpsim/interfaces/VtaGeometry.h"
 
 namespace warpsim {
 

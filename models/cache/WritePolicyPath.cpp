@@ -1,4 +1,4 @@
-#include "cache/WritePolicyPath.h"
+#include "warpsim/cache/WritePolicyPath.h"
 
 namespace warpsim {
 

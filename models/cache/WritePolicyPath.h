@@ -10,8 +10,8 @@
 
 #include <tlm>
 
-#include "cache/CacheParams.h"
-#include "core/GpuRequest.h"
+#include "warpsim/cache/CacheParams.h"
+#include "warpsim/core/GpuRequest.h"
 
 namespace warpsim {
 

@@ -1,10 +1,10 @@
-#include "cta/CtaDispatcher.h"
+#include "warpsim/cta/CtaDispatcher.h"
 
 #include <algorithm>
 #include <ostream>
 
-#include "config/ConfigSchema.h"
-#include "stats/StatsRegistry.h"
+#include "warpsim/config/ConfigSchema.h"
+#include "warpsim/stats/StatsRegistry.h"
 
 namespace warpsim {
 

@@ -10,12 +10,12 @@
 
 #include <systemc>
 
-#include "core/Clocked.h"
-#include "core/Watchdog.h"
-#include "cta/CtaLimits.h"
-#include "cta/CtaParams.h"
-#include "cta/ICtaHost.h"
-#include "stats/Counter.h"
+#include "warpsim/core/Clocked.h"
+#include "warpsim/core/Watchdog.h"
+#include "warpsim/cta/CtaLimits.h"
+#include "warpsim/cta/CtaParams.h"
+#include "warpsim/cta/ICtaHost.h"
+#include "warpsim/stats/Counter.h"
 
 namespace warpsim {
 

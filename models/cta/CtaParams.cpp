@@ -1,6 +1,6 @@
-#include "cta/CtaParams.h"
+#include "warpsim/cta/CtaParams.h"
 
-#include "config/Config.h"
+#include "warpsim/config/Config.h"
 
 namespace warpsim {
 

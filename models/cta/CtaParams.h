@@ -2,7 +2,7 @@
 // The CTA dispatcher's own option: the kernel launch latency.
 #include <cstdint>
 
-#include "core/Ids.h"
+#include "warpsim/core/Ids.h"
 
 namespace warpsim {
 

@@ -1,5 +1,5 @@
 #pragma once
-#include "workload/KernelDesc.h"
+#include "warpsim/workload/KernelDesc.h"
 
 namespace warpsim {
 

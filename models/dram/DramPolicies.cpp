@@ -1,6 +1,6 @@
-#include "dram/DramPolicies.h"
+#include "warpsim/dram/DramPolicies.h"
 
-#include "dram/GddrParams.h"
+#include "warpsim/dram/GddrParams.h"
 
 namespace warpsim {
 

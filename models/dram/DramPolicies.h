@@ -11,8 +11,8 @@
 
 #include <tlm>
 
-#include "config/Registry.h"
-#include "core/Ids.h"
+#include "warpsim/config/Registry.h"
+#include "warpsim/core/Ids.h"
 
 namespace warpsim {
 

@@ -1,9 +1,9 @@
-#include "dram/FixedLatencyDram.h"
+#include "warpsim/dram/FixedLatencyDram.h"
 
 #include <ostream>
 
-#include "config/Config.h"
-#include "stats/StatsRegistry.h"
+#include "warpsim/config/Config.h"
+#include "warpsim/stats/StatsRegistry.h"
 
 namespace warpsim {
 

@@ -9,12 +9,12 @@
 #include <systemc>
 #include <tlm>
 
-#include "core/Clocked.h"
-#include "core/TimedQueue.h"
-#include "core/TlmPorts.h"
-#include "core/Watchdog.h"
-#include "stats/Counter.h"
-#include "stats/Histogram.h"
+#include "warpsim/core/Clocked.h"
+#include "warpsim/core/TimedQueue.h"
+#include "warpsim/core/TlmPorts.h"
+#include "warpsim/core/Watchdog.h"
+#include "warpsim/stats/Counter.h"
+#include "warpsim/stats/Histogram.h"
 
 namespace warpsim {
 

@@ -1,10 +1,10 @@
-#include "dram/GddrController.h"
+#include "warpsim/dram/GddrController.h"
 
 #include <algorithm>
 #include <ostream>
 
-#include "core/GpuRequest.h"
-#include "stats/StatsRegistry.h"
+#include "warpsim/core/GpuRequest.h"
+#include "warpsim/stats/StatsRegistry.h"
 
 namespace warpsim {
 namespace {

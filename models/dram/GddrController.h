@@ -13,16 +13,16 @@
 #include <systemc>
 #include <tlm>
 
-#include "core/Clocked.h"
-#include "core/PayloadPool.h"
-#include "core/TimedQueue.h"
-#include "core/TlmPorts.h"
-#include "core/Watchdog.h"
-#include "dram/DramPolicies.h"
-#include "dram/GddrParams.h"
-#include "interfaces/AddressMap.h"
-#include "stats/Counter.h"
-#include "stats/Histogram.h"
+#include "warpsim/core/Clocked.h"
+#include "warpsim/core/PayloadPool.h"
+#include "warpsim/core/TimedQueue.h"
+#include "warpsim/core/TlmPorts.h"
+#include "warpsim/core/Watchdog.h"
+#include "warpsim/dram/DramPolicies.h"
+#include "warpsim/dram/GddrParams.h"
+#include "warpsim/interfaces/AddressMap.h"
+#include "warpsim/stats/Counter.h"
+#include "warpsim/stats/Histogram.h"
 
 namespace warpsim {
 

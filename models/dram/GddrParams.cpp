@@ -1,6 +1,6 @@
-#include "dram/GddrParams.h"
+#include "warpsim/dram/GddrParams.h"
 
-#include "config/Config.h"
+#include "warpsim/config/Config.h"
 
 namespace warpsim {
 namespace {

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string>
 
-#include "dram/DramPolicies.h"
+#include "warpsim/dram/DramPolicies.h"
 
 namespace warpsim {
 

@@ -1,4 +1,4 @@
-#include "gpu/Gpu.h"
+#include "warpsim/gpu/Gpu.h"
 
 namespace warpsim {
 

@@ -11,18 +11,18 @@
 
 #include <systemc>
 
-#include "cache/AccessTrace.h"
-#include "core/ClockEngine.h"
-#include "core/PayloadPool.h"
-#include "cta/CtaDispatcher.h"
-#include "gpu/GpuParams.h"
-#include "gpu/MemoryPartition.h"
-#include "gpu/Registries.h"
-#include "interfaces/AddressMap.h"
-#include "noc/Interconnect.h"
-#include "predictor/PredictionObserver.h"
-#include "sm/Sm.h"
-#include "stats/StatsRegistry.h"
+#include "warpsim/cache/AccessTrace.h"
+#include "warpsim/core/ClockEngine.h"
+#include "warpsim/core/PayloadPool.h"
+#include "warpsim/cta/CtaDispatcher.h"
+#include "warpsim/gpu/GpuParams.h"
+#include "warpsim/gpu/MemoryPartition.h"
+#include "warpsim/gpu/Registries.h"
+#include "warpsim/interfaces/AddressMap.h"
+#include "warpsim/noc/Interconnect.h"
+#include "warpsim/predictor/PredictionObserver.h"
+#include "warpsim/sm/Sm.h"
+#include "warpsim/stats/StatsRegistry.h"
 
 namespace warpsim {
 

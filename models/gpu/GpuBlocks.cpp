@@ -1,7 +1,7 @@
 // The blocks an assembly adds to a Gpu, each registered on its clock domain and the watchdog.
-#include "gpu/Gpu.h"
+#include "warpsim/gpu/Gpu.h"
 
-#include "config/Config.h"
+#include "warpsim/config/Config.h"
 
 namespace warpsim {
 

@@ -1,6 +1,6 @@
-#include "gpu/GpuParams.h"
+#include "warpsim/gpu/GpuParams.h"
 
-#include "config/Config.h"
+#include "warpsim/config/Config.h"
 
 namespace warpsim {
 

@@ -3,18 +3,18 @@
 #include <cstdint>
 #include <string>
 
-#include "cache/CacheParams.h"
-#include "cta/CtaParams.h"
-#include "dram/FixedLatencyDram.h"
-#include "dram/GddrParams.h"
-#include "gpu/Registries.h"
-#include "interfaces/AddressMap.h"
-#include "lsu/LsuParams.h"
-#include "noc/Crossbar.h"
-#include "noc/Interconnect.h"
-#include "predictor/PredictorParams.h"
-#include "sched/SchedParams.h"
-#include "sm/SmParams.h"
+#include "warpsim/cache/CacheParams.h"
+#include "warpsim/cta/CtaParams.h"
+#include "warpsim/dram/FixedLatencyDram.h"
+#include "warpsim/dram/GddrParams.h"
+#include "warpsim/gpu/Registries.h"
+#include "warpsim/interfaces/AddressMap.h"
+#include "warpsim/lsu/LsuParams.h"
+#include "warpsim/noc/Crossbar.h"
+#include "warpsim/noc/Interconnect.h"
+#include "warpsim/predictor/PredictorParams.h"
+#include "warpsim/sched/SchedParams.h"
+#include "warpsim/sm/SmParams.h"
 
 namespace warpsim {
 

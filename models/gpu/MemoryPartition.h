@@ -8,10 +8,10 @@
 
 #include <tlm>
 
-#include "cache/Cache.h"
-#include "dram/FixedLatencyDram.h"
-#include "dram/GddrController.h"
-#include "predictor/PrefetchInjector.h"
+#include "warpsim/cache/Cache.h"
+#include "warpsim/dram/FixedLatencyDram.h"
+#include "warpsim/dram/GddrController.h"
+#include "warpsim/predictor/PrefetchInjector.h"
 
 namespace warpsim {
 

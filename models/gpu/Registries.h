@@ -5,11 +5,11 @@
 // dram.scheduler, dram.prefetch, predictor.kind, workload.name) then accept the new names, and
 // the options an entry declares join the schema (--set, --help-config, --dump-config). See
 // examples/custom_scheduler and examples/custom_replacement, and doc/architecture.md section 5.
-#include "cache/IReplacementPolicy.h"
-#include "dram/DramPolicies.h"
-#include "predictor/IAddressPredictor.h"
-#include "sched/PolicyRegistry.h"
-#include "workload/WorkloadRegistry.h"
+#include "warpsim/cache/IReplacementPolicy.h"
+#include "warpsim/dram/DramPolicies.h"
+#include "warpsim/predictor/IAddressPredictor.h"
+#include "warpsim/sched/PolicyRegistry.h"
+#include "warpsim/workload/WorkloadRegistry.h"
 
 namespace warpsim {
 

@@ -1,6 +1,6 @@
-#include "interfaces/AddressMap.h"
+#include "warpsim/interfaces/AddressMap.h"
 
-#include "config/Config.h"
+#include "warpsim/config/Config.h"
 
 namespace warpsim {
 

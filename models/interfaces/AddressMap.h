@@ -7,7 +7,7 @@
 //   partition-local address = | row | bank | column |, column = rowSize bytes.
 #include <cstdint>
 
-#include "core/Ids.h"
+#include "warpsim/core/Ids.h"
 
 namespace warpsim {
 

@@ -5,8 +5,8 @@
 // geometry the policy asks for) and a call on every VTA hit of one of its warps.
 #include <string>
 
-#include "core/Ids.h"
-#include "interfaces/VtaGeometry.h"
+#include "warpsim/core/Ids.h"
+#include "warpsim/interfaces/VtaGeometry.h"
 
 namespace warpsim {
 

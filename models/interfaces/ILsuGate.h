@@ -3,7 +3,7 @@
 // the owner warp). An LSU without a gate sends every request unflagged.
 #include <cstdint>
 
-#include "core/Ids.h"
+#include "warpsim/core/Ids.h"
 
 namespace warpsim {
 

@@ -5,7 +5,7 @@
 // LSU's requests. Lsu implements it; tests may fake it.
 #include <cstdint>
 
-#include "interfaces/ILsuGate.h"
+#include "warpsim/interfaces/ILsuGate.h"
 
 namespace warpsim {
 

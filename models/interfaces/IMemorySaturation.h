@@ -3,7 +3,7 @@
 // memory-saturation flag and its changes, and nothing else of the cache. Cache implements it.
 #include <functional>
 
-#include "core/Ids.h"
+#include "warpsim/core/Ids.h"
 
 namespace warpsim {
 

@@ -5,7 +5,7 @@
 // L1s act on them.
 #include <cstdint>
 
-#include "core/GpuRequest.h"
+#include "warpsim/core/GpuRequest.h"
 
 namespace warpsim::mascar {
 

@@ -1,4 +1,4 @@
-#include "lsu/Coalescer.h"
+#include "warpsim/lsu/Coalescer.h"
 
 namespace warpsim {
 namespace {

@@ -4,7 +4,7 @@
 #include <array>
 #include <cstdint>
 
-#include "workload/WarpInst.h"
+#include "warpsim/workload/WarpInst.h"
 
 namespace warpsim {
 

@@ -1,7 +1,7 @@
 #pragma once
 #include <cstdint>
 
-#include "core/Ids.h"
+#include "warpsim/core/Ids.h"
 
 namespace warpsim {
 

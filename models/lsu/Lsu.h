@@ -11,19 +11,19 @@
 #include <systemc>
 #include <tlm>
 
-#include "core/AnalysisPort.h"
-#include "core/Clocked.h"
-#include "core/PayloadPool.h"
-#include "core/TimedQueue.h"
-#include "core/TlmPorts.h"
-#include "core/Watchdog.h"
-#include "interfaces/ILsuGate.h"
-#include "interfaces/ILsuState.h"
-#include "lsu/Coalescer.h"
-#include "lsu/ILsuClient.h"
-#include "lsu/LsuParams.h"
-#include "stats/Counter.h"
-#include "stats/Histogram.h"
+#include "warpsim/core/AnalysisPort.h"
+#include "warpsim/core/Clocked.h"
+#include "warpsim/core/PayloadPool.h"
+#include "warpsim/core/TimedQueue.h"
+#include "warpsim/core/TlmPorts.h"
+#include "warpsim/core/Watchdog.h"
+#include "warpsim/interfaces/ILsuGate.h"
+#include "warpsim/interfaces/ILsuState.h"
+#include "warpsim/lsu/Coalescer.h"
+#include "warpsim/lsu/ILsuClient.h"
+#include "warpsim/lsu/LsuParams.h"
+#include "warpsim/stats/Counter.h"
+#include "warpsim/stats/Histogram.h"
 
 namespace warpsim {
 

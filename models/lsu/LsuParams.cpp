@@ -1,6 +1,6 @@
-#include "lsu/LsuParams.h"
+#include "warpsim/lsu/LsuParams.h"
 
-#include "config/Config.h"
+#include "warpsim/config/Config.h"
 
 namespace warpsim {
 

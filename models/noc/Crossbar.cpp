@@ -1,12 +1,12 @@
-#include "noc/Crossbar.h"
+#include "warpsim/noc/Crossbar.h"
 
 #include <algorithm>
 #include <ostream>
 
-#include "config/Config.h"
-#include "core/ClockDomain.h"
-#include "core/GpuRequest.h"
-#include "stats/StatsRegistry.h"
+#include "warpsim/config/Config.h"
+#include "warpsim/core/ClockDomain.h"
+#include "warpsim/core/GpuRequest.h"
+#include "warpsim/stats/StatsRegistry.h"
 
 namespace warpsim {
 

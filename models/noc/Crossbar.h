@@ -11,15 +11,15 @@
 #include <systemc>
 #include <tlm>
 
-#include "core/Clocked.h"
-#include "core/GpuRequest.h"
-#include "core/PortSet.h"
-#include "core/TimedQueue.h"
-#include "core/TlmPorts.h"
-#include "core/Watchdog.h"
-#include "interfaces/AddressMap.h"
-#include "noc/IInterconnect.h"
-#include "stats/Counter.h"
+#include "warpsim/core/Clocked.h"
+#include "warpsim/core/GpuRequest.h"
+#include "warpsim/core/PortSet.h"
+#include "warpsim/core/TimedQueue.h"
+#include "warpsim/core/TlmPorts.h"
+#include "warpsim/core/Watchdog.h"
+#include "warpsim/interfaces/AddressMap.h"
+#include "warpsim/noc/IInterconnect.h"
+#include "warpsim/stats/Counter.h"
 
 namespace warpsim {
 

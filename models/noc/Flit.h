@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/Ids.h"
+#include "warpsim/core/Ids.h"
 
 namespace warpsim::noc {
 

@@ -7,8 +7,8 @@
 
 #include <tlm>
 
-#include "core/GpuRequest.h"
-#include "core/Ids.h"
+#include "warpsim/core/GpuRequest.h"
+#include "warpsim/core/Ids.h"
 
 namespace warpsim {
 

@@ -1,7 +1,7 @@
-#include "noc/Interconnect.h"
+#include "warpsim/noc/Interconnect.h"
 
-#include "config/Config.h"
-#include "noc/Mesh.h"
+#include "warpsim/config/Config.h"
+#include "warpsim/noc/Mesh.h"
 
 namespace warpsim {
 

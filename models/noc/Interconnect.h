@@ -3,9 +3,9 @@
 #include <cstdint>
 #include <memory>
 
-#include "noc/Crossbar.h"
-#include "noc/IInterconnect.h"
-#include "noc/MeshParams.h"
+#include "warpsim/noc/Crossbar.h"
+#include "warpsim/noc/IInterconnect.h"
+#include "warpsim/noc/MeshParams.h"
 
 namespace warpsim {
 

@@ -1,9 +1,9 @@
-#include "noc/Mesh.h"
+#include "warpsim/noc/Mesh.h"
 
 #include <ostream>
 
-#include "core/ClockDomain.h"
-#include "stats/StatsRegistry.h"
+#include "warpsim/core/ClockDomain.h"
+#include "warpsim/stats/StatsRegistry.h"
 
 namespace warpsim {
 

@@ -11,11 +11,11 @@
 #include <systemc>
 #include <tlm>
 
-#include "core/TlmPorts.h"
-#include "core/Watchdog.h"
-#include "interfaces/AddressMap.h"
-#include "noc/IInterconnect.h"
-#include "noc/MeshFabric.h"
+#include "warpsim/core/TlmPorts.h"
+#include "warpsim/core/Watchdog.h"
+#include "warpsim/interfaces/AddressMap.h"
+#include "warpsim/noc/IInterconnect.h"
+#include "warpsim/noc/MeshFabric.h"
 
 namespace warpsim {
 

@@ -1,10 +1,10 @@
-#include "noc/MeshFabric.h"
+#include "warpsim/noc/MeshFabric.h"
 
 #include <algorithm>
 #include <ostream>
 
-#include "core/ClockDomain.h"
-#include "stats/StatsRegistry.h"
+#include "warpsim/core/ClockDomain.h"
+#include "warpsim/stats/StatsRegistry.h"
 
 namespace warpsim::noc {
 

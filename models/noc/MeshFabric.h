@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "noc/MeshParams.h"
-#include "noc/NetworkInterface.h"
-#include "noc/NocStats.h"
-#include "noc/Router.h"
+#include "warpsim/noc/MeshParams.h"
+#include "warpsim/noc/NetworkInterface.h"
+#include "warpsim/noc/NocStats.h"
+#include "warpsim/noc/Router.h"
 
 namespace warpsim {
 class ClockDomain;

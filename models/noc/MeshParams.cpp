@@ -1,9 +1,9 @@
-#include "noc/MeshParams.h"
+#include "warpsim/noc/MeshParams.h"
 
 #include <cmath>
 #include <sstream>
 
-#include "config/Config.h"
+#include "warpsim/config/Config.h"
 
 namespace warpsim {
 

@@ -1,10 +1,10 @@
-#include "noc/NetworkInterface.h"
+#include "warpsim/noc/NetworkInterface.h"
 
 #include <algorithm>
 #include <ostream>
 #include <stdexcept>
 
-#include "core/Watchdog.h"
+#include "warpsim/core/Watchdog.h"
 
 namespace warpsim::noc {
 

@@ -9,11 +9,11 @@
 #include <iosfwd>
 #include <vector>
 
-#include "core/Clocked.h"
-#include "core/TimedQueue.h"
-#include "noc/Flit.h"
-#include "noc/MeshParams.h"
-#include "noc/NocStats.h"
+#include "warpsim/core/Clocked.h"
+#include "warpsim/core/TimedQueue.h"
+#include "warpsim/noc/Flit.h"
+#include "warpsim/noc/MeshParams.h"
+#include "warpsim/noc/NocStats.h"
 
 namespace warpsim {
 class Watchdog;

@@ -1,6 +1,6 @@
-#include "noc/NocStats.h"
+#include "warpsim/noc/NocStats.h"
 
-#include "stats/StatsRegistry.h"
+#include "warpsim/stats/StatsRegistry.h"
 
 namespace warpsim::noc {
 

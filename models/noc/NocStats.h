@@ -4,9 +4,9 @@
 #include <cstdint>
 #include <string>
 
-#include "noc/Flit.h"
-#include "stats/Counter.h"
-#include "stats/Histogram.h"
+#include "warpsim/noc/Flit.h"
+#include "warpsim/stats/Counter.h"
+#include "warpsim/stats/Histogram.h"
 
 namespace warpsim {
 class StatsRegistry;

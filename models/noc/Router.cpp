@@ -1,10 +1,10 @@
-#include "noc/Router.h"
+#include "warpsim/noc/Router.h"
 
 #include <algorithm>
 #include <ostream>
 #include <stdexcept>
 
-#include "core/Watchdog.h"
+#include "warpsim/core/Watchdog.h"
 
 namespace warpsim::noc {
 

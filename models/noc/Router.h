@@ -9,10 +9,10 @@
 #include <iosfwd>
 #include <vector>
 
-#include "core/Clocked.h"
-#include "noc/Flit.h"
-#include "noc/MeshParams.h"
-#include "stats/Counter.h"
+#include "warpsim/core/Clocked.h"
+#include "warpsim/noc/Flit.h"
+#include "warpsim/noc/MeshParams.h"
+#include "warpsim/stats/Counter.h"
 
 namespace warpsim {
 class Watchdog;

@@ -1,4 +1,4 @@
-#include "predictor/CtaAwarePredictor.h"
+#include "warpsim/predictor/CtaAwarePredictor.h"
 
 namespace warpsim {
 

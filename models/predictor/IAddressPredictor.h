@@ -3,9 +3,9 @@
 // SystemC.
 #include <cstdint>
 
-#include "config/Registry.h"
-#include "predictor/LoadObservation.h"
-#include "workload/KernelDesc.h"
+#include "warpsim/config/Registry.h"
+#include "warpsim/predictor/LoadObservation.h"
+#include "warpsim/workload/KernelDesc.h"
 
 namespace warpsim {
 

@@ -5,7 +5,7 @@
 #include <array>
 #include <cstdint>
 
-#include "core/GpuRequest.h"
+#include "warpsim/core/GpuRequest.h"
 
 namespace warpsim {
 

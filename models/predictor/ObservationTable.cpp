@@ -1,4 +1,4 @@
-#include "predictor/ObservationTable.h"
+#include "warpsim/predictor/ObservationTable.h"
 
 #include <stdexcept>
 

@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "predictor/IAddressPredictor.h"
+#include "warpsim/predictor/IAddressPredictor.h"
 
 namespace warpsim {
 

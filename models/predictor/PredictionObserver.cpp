@@ -1,11 +1,11 @@
-#include "predictor/PredictionObserver.h"
+#include "warpsim/predictor/PredictionObserver.h"
 
 #include <algorithm>
 #include <stdexcept>
 
-#include "core/GpuRequest.h"
-#include "predictor/ObservationTable.h"
-#include "stats/StatsRegistry.h"
+#include "warpsim/core/GpuRequest.h"
+#include "warpsim/predictor/ObservationTable.h"
+#include "warpsim/stats/StatsRegistry.h"
 
 namespace warpsim {
 

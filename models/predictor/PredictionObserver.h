@@ -16,11 +16,11 @@
 #include <systemc>
 #include <tlm>
 
-#include "predictor/IAddressPredictor.h"
-#include "predictor/ObservationTable.h"
-#include "predictor/PredictorParams.h"
-#include "predictor/PrefetchTracker.h"
-#include "stats/Counter.h"
+#include "warpsim/predictor/IAddressPredictor.h"
+#include "warpsim/predictor/ObservationTable.h"
+#include "warpsim/predictor/PredictorParams.h"
+#include "warpsim/predictor/PrefetchTracker.h"
+#include "warpsim/stats/Counter.h"
 
 namespace warpsim {
 

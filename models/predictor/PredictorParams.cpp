@@ -1,9 +1,9 @@
-#include "predictor/PredictorParams.h"
+#include "warpsim/predictor/PredictorParams.h"
 
 #include <algorithm>
 #include <sstream>
 
-#include "config/Config.h"
+#include "warpsim/config/Config.h"
 
 namespace warpsim {
 

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "predictor/IAddressPredictor.h"
+#include "warpsim/predictor/IAddressPredictor.h"
 
 namespace warpsim {
 

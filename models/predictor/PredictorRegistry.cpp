@@ -1,8 +1,8 @@
 // The built-in address predictors, by name.
-#include "predictor/CtaAwarePredictor.h"
-#include "predictor/IAddressPredictor.h"
-#include "predictor/ObservationTable.h"
-#include "predictor/PredictorParams.h"
+#include "warpsim/predictor/CtaAwarePredictor.h"
+#include "warpsim/predictor/IAddressPredictor.h"
+#include "warpsim/predictor/ObservationTable.h"
+#include "warpsim/predictor/PredictorParams.h"
 
 namespace warpsim {
 

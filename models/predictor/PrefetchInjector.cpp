@@ -1,4 +1,4 @@
-#include "predictor/PrefetchInjector.h"
+#include "warpsim/predictor/PrefetchInjector.h"
 
 #include <ostream>
 

@@ -15,12 +15,12 @@
 #include <systemc>
 #include <tlm>
 
-#include "core/Clocked.h"
-#include "core/GpuRequest.h"
-#include "core/PayloadPool.h"
-#include "core/TimedQueue.h"
-#include "core/TlmPorts.h"
-#include "core/Watchdog.h"
+#include "warpsim/core/Clocked.h"
+#include "warpsim/core/GpuRequest.h"
+#include "warpsim/core/PayloadPool.h"
+#include "warpsim/core/TimedQueue.h"
+#include "warpsim/core/TlmPorts.h"
+#include "warpsim/core/Watchdog.h"
 
 namespace warpsim {
 

@@ -9,8 +9,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/Ids.h"
-#include "stats/Counter.h"
+#include "warpsim/core/Ids.h"
+#include "warpsim/stats/Counter.h"
 
 namespace warpsim {
 

@@ -1,4 +1,4 @@
-#include "sched/AgeOrder.h"
+#include "warpsim/sched/AgeOrder.h"
 
 namespace warpsim {
 

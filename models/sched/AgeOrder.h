@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "sched/IWarpSchedulingPolicy.h"
+#include "warpsim/sched/IWarpSchedulingPolicy.h"
 
 namespace warpsim {
 

@@ -1,6 +1,6 @@
-#include "sched/CcwsParams.h"
+#include "warpsim/sched/CcwsParams.h"
 
-#include "config/Config.h"
+#include "warpsim/config/Config.h"
 
 namespace warpsim {
 

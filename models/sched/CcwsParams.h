@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <string>
 
-#include "interfaces/VtaGeometry.h"
+#include "warpsim/interfaces/VtaGeometry.h"
 
 namespace warpsim {
 

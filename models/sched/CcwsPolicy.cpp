@@ -1,8 +1,8 @@
-#include "sched/CcwsPolicy.h"
+#include "warpsim/sched/CcwsPolicy.h"
 
 #include <algorithm>
 
-#include "stats/StatsRegistry.h"
+#include "warpsim/stats/StatsRegistry.h"
 
 namespace warpsim {
 

@@ -10,10 +10,10 @@
 #include <cstdint>
 #include <memory>
 
-#include "interfaces/ILostLocalitySink.h"
-#include "sched/CcwsParams.h"
-#include "sched/IWarpSchedulingPolicy.h"
-#include "stats/Counter.h"
+#include "warpsim/interfaces/ILostLocalitySink.h"
+#include "warpsim/sched/CcwsParams.h"
+#include "warpsim/sched/IWarpSchedulingPolicy.h"
+#include "warpsim/stats/Counter.h"
 
 namespace warpsim {
 

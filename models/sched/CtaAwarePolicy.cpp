@@ -1,9 +1,9 @@
-#include "sched/CtaAwarePolicy.h"
+#include "warpsim/sched/CtaAwarePolicy.h"
 
 #include <algorithm>
 #include <stdexcept>
 
-#include "sched/WarpMask.h"
+#include "warpsim/sched/WarpMask.h"
 
 namespace warpsim {
 

@@ -2,8 +2,8 @@
 #include <array>
 #include <cstdint>
 
-#include "sched/CtaGroups.h"
-#include "sched/IWarpSchedulingPolicy.h"
+#include "warpsim/sched/CtaGroups.h"
+#include "warpsim/sched/IWarpSchedulingPolicy.h"
 
 namespace warpsim {
 

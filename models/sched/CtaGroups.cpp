@@ -1,4 +1,4 @@
-#include "sched/CtaGroups.h"
+#include "warpsim/sched/CtaGroups.h"
 
 #include <stdexcept>
 

@@ -1,4 +1,4 @@
-#include "sched/GtoPolicy.h"
+#include "warpsim/sched/GtoPolicy.h"
 
 namespace warpsim {
 

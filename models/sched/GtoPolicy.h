@@ -1,8 +1,8 @@
 #pragma once
 #include <cstdint>
 
-#include "sched/AgeOrder.h"
-#include "sched/IWarpSchedulingPolicy.h"
+#include "warpsim/sched/AgeOrder.h"
+#include "warpsim/sched/IWarpSchedulingPolicy.h"
 
 namespace warpsim {
 

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "core/Ids.h"
-#include "interfaces/ILsuState.h"
-#include "interfaces/IMemorySaturation.h"
+#include "warpsim/core/Ids.h"
+#include "warpsim/interfaces/ILsuState.h"
+#include "warpsim/interfaces/IMemorySaturation.h"
 
 namespace warpsim {
 

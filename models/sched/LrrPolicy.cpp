@@ -1,4 +1,4 @@
-#include "sched/LrrPolicy.h"
+#include "warpsim/sched/LrrPolicy.h"
 
 namespace warpsim {
 

@@ -1,5 +1,5 @@
 #pragma once
-#include "sched/IWarpSchedulingPolicy.h"
+#include "warpsim/sched/IWarpSchedulingPolicy.h"
 
 namespace warpsim {
 

@@ -1,8 +1,8 @@
-#include "sched/MascarControl.h"
+#include "warpsim/sched/MascarControl.h"
 
-#include "core/GpuRequest.h"
-#include "interfaces/MascarFlags.h"
-#include "stats/StatsRegistry.h"
+#include "warpsim/core/GpuRequest.h"
+#include "warpsim/interfaces/MascarFlags.h"
+#include "warpsim/stats/StatsRegistry.h"
 
 namespace warpsim {
 

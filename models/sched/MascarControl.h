@@ -7,10 +7,10 @@
 #include <array>
 #include <cstdint>
 
-#include "interfaces/ILsuGate.h"
-#include "interfaces/ILsuState.h"
-#include "sched/IWarpSchedulingPolicy.h"
-#include "stats/Counter.h"
+#include "warpsim/interfaces/ILsuGate.h"
+#include "warpsim/interfaces/ILsuState.h"
+#include "warpsim/sched/IWarpSchedulingPolicy.h"
+#include "warpsim/stats/Counter.h"
 
 namespace warpsim {
 

@@ -1,4 +1,4 @@
-#include "sched/MascarPolicy.h"
+#include "warpsim/sched/MascarPolicy.h"
 
 namespace warpsim {
 

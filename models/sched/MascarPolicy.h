@@ -1,8 +1,8 @@
 #pragma once
 #include <memory>
 
-#include "sched/GtoPolicy.h"
-#include "sched/MascarControl.h"
+#include "warpsim/sched/GtoPolicy.h"
+#include "warpsim/sched/MascarControl.h"
 
 namespace warpsim {
 

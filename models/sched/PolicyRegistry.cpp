@@ -1,15 +1,15 @@
-#include "sched/PolicyRegistry.h"
+#include "warpsim/sched/PolicyRegistry.h"
 
 #include <algorithm>
 
-#include "sched/CcwsPolicy.h"
-#include "sched/CtaAwarePolicy.h"
-#include "sched/GtoPolicy.h"
-#include "sched/LrrPolicy.h"
-#include "sched/MascarPolicy.h"
-#include "sched/SchedParams.h"
-#include "sched/SwlPolicy.h"
-#include "sched/TwoLevelPolicy.h"
+#include "warpsim/sched/CcwsPolicy.h"
+#include "warpsim/sched/CtaAwarePolicy.h"
+#include "warpsim/sched/GtoPolicy.h"
+#include "warpsim/sched/LrrPolicy.h"
+#include "warpsim/sched/MascarPolicy.h"
+#include "warpsim/sched/SchedParams.h"
+#include "warpsim/sched/SwlPolicy.h"
+#include "warpsim/sched/TwoLevelPolicy.h"
 
 namespace warpsim {
 namespace {

@@ -3,8 +3,8 @@
 // this registry; users add their own policies (examples/custom_scheduler) before building.
 #include <memory>
 
-#include "config/Registry.h"
-#include "sched/IWarpSchedulingPolicy.h"
+#include "warpsim/config/Registry.h"
+#include "warpsim/sched/IWarpSchedulingPolicy.h"
 
 namespace warpsim {
 

@@ -1,6 +1,6 @@
-#include "sched/SchedParams.h"
+#include "warpsim/sched/SchedParams.h"
 
-#include "config/Config.h"
+#include "warpsim/config/Config.h"
 
 namespace warpsim {
 

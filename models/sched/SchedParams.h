@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-#include "sched/CcwsParams.h"
+#include "warpsim/sched/CcwsParams.h"
 
 namespace warpsim {
 

@@ -1,4 +1,4 @@
-#include "sched/SwlPolicy.h"
+#include "warpsim/sched/SwlPolicy.h"
 
 #include <algorithm>
 #include <stdexcept>

@@ -1,9 +1,9 @@
 #pragma once
 #include <cstdint>
 
-#include "sched/GtoPolicy.h"
-#include "sched/IWarpSchedulingPolicy.h"
-#include "sched/SchedParams.h"
+#include "warpsim/sched/GtoPolicy.h"
+#include "warpsim/sched/IWarpSchedulingPolicy.h"
+#include "warpsim/sched/SchedParams.h"
 
 namespace warpsim {
 

@@ -1,8 +1,8 @@
-#include "sched/TwoLevelPolicy.h"
+#include "warpsim/sched/TwoLevelPolicy.h"
 
 #include <stdexcept>
 
-#include "sched/WarpMask.h"
+#include "warpsim/sched/WarpMask.h"
 
 namespace warpsim {
 

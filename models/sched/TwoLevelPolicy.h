@@ -2,9 +2,9 @@
 #include <array>
 #include <cstdint>
 
-#include "sched/GtoPolicy.h"
-#include "sched/IWarpSchedulingPolicy.h"
-#include "sched/SchedParams.h"
+#include "warpsim/sched/GtoPolicy.h"
+#include "warpsim/sched/IWarpSchedulingPolicy.h"
+#include "warpsim/sched/SchedParams.h"
 
 namespace warpsim {
 

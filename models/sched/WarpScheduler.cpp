@@ -1,6 +1,6 @@
-#include "sched/WarpScheduler.h"
+#include "warpsim/sched/WarpScheduler.h"
 
-#include "stats/StatsRegistry.h"
+#include "warpsim/stats/StatsRegistry.h"
 
 namespace warpsim {
 

@@ -7,9 +7,9 @@
 
 #include <systemc>
 
-#include "sched/IWarpSchedulingPolicy.h"
-#include "stats/Counter.h"
-#include "workload/WarpInst.h"
+#include "warpsim/sched/IWarpSchedulingPolicy.h"
+#include "warpsim/stats/Counter.h"
+#include "warpsim/workload/WarpInst.h"
 
 namespace warpsim {
 

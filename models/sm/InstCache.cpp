@@ -1,6 +1,6 @@
-#include "sm/InstCache.h"
+#include "warpsim/sm/InstCache.h"
 
-#include "stats/StatsRegistry.h"
+#include "warpsim/stats/StatsRegistry.h"
 
 namespace warpsim {
 

@@ -3,7 +3,7 @@
 // the extra bit Mascar (section III-A) adds, marking results of long-latency loads.
 #include <bitset>
 
-#include "workload/WarpInst.h"
+#include "warpsim/workload/WarpInst.h"
 
 namespace warpsim {
 

@@ -1,9 +1,9 @@
-#include "sm/Sm.h"
+#include "warpsim/sm/Sm.h"
 
 #include <algorithm>
 #include <stdexcept>
 
-#include "stats/StatsRegistry.h"
+#include "warpsim/stats/StatsRegistry.h"
 
 namespace warpsim {
 namespace {

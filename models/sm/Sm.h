@@ -8,20 +8,20 @@
 
 #include <systemc>
 
-#include "cache/Cache.h"
-#include "cache/VictimTagArray.h"
-#include "core/Clocked.h"
-#include "core/TimedQueue.h"
-#include "core/Watchdog.h"
-#include "cta/ICtaHost.h"
-#include "interfaces/ILostLocalitySink.h"
-#include "lsu/Lsu.h"
-#include "sched/PolicyRegistry.h"
-#include "sched/WarpScheduler.h"
-#include "sm/InstCache.h"
-#include "sm/SmParams.h"
-#include "sm/SmStats.h"
-#include "sm/Warp.h"
+#include "warpsim/cache/Cache.h"
+#include "warpsim/cache/VictimTagArray.h"
+#include "warpsim/core/Clocked.h"
+#include "warpsim/core/TimedQueue.h"
+#include "warpsim/core/Watchdog.h"
+#include "warpsim/cta/ICtaHost.h"
+#include "warpsim/interfaces/ILostLocalitySink.h"
+#include "warpsim/lsu/Lsu.h"
+#include "warpsim/sched/PolicyRegistry.h"
+#include "warpsim/sched/WarpScheduler.h"
+#include "warpsim/sm/InstCache.h"
+#include "warpsim/sm/SmParams.h"
+#include "warpsim/sm/SmStats.h"
+#include "warpsim/sm/Warp.h"
 
 namespace warpsim {
 

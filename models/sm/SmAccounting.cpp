@@ -3,7 +3,7 @@
 #include <sstream>
 #include <string>
 
-#include "sm/Sm.h"
+#include "warpsim/sm/Sm.h"
 
 namespace warpsim {
 

@@ -1,7 +1,7 @@
-#include "sm/SmParams.h"
+#include "warpsim/sm/SmParams.h"
 
-#include "config/Config.h"
-#include "workload/WarpInst.h"
+#include "warpsim/config/Config.h"
+#include "warpsim/workload/WarpInst.h"
 
 namespace warpsim {
 

@@ -1,7 +1,7 @@
 #pragma once
 #include <cstdint>
 
-#include "cta/CtaLimits.h"
+#include "warpsim/cta/CtaLimits.h"
 
 namespace warpsim {
 

@@ -1,6 +1,6 @@
-#include "sm/SmStats.h"
+#include "warpsim/sm/SmStats.h"
 
-#include "stats/StatsRegistry.h"
+#include "warpsim/stats/StatsRegistry.h"
 
 namespace warpsim {
 

@@ -1,8 +1,8 @@
 #pragma once
 #include <string>
 
-#include "core/Ids.h"
-#include "stats/Counter.h"
+#include "warpsim/core/Ids.h"
+#include "warpsim/stats/Counter.h"
 
 namespace warpsim {
 

@@ -3,10 +3,10 @@
 #include <memory>
 #include <vector>
 
-#include "sched/IWarpSchedulingPolicy.h"
-#include "sm/LecTable.h"
-#include "sm/Scoreboard.h"
-#include "workload/IWarpStream.h"
+#include "warpsim/sched/IWarpSchedulingPolicy.h"
+#include "warpsim/sm/LecTable.h"
+#include "warpsim/sm/Scoreboard.h"
+#include "warpsim/workload/IWarpStream.h"
 
 namespace warpsim {
 

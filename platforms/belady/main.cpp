@@ -8,7 +8,7 @@
 
 #include <fmt/core.h>
 
-#include "cache/TraceReplay.h"
+#include "warpsim/cache/TraceReplay.h"
 
 namespace {
 int usage() {

@@ -12,7 +12,7 @@
 
 #include <systemc>  // declares sc_main with C linkage
 
-#include "common/Platform.h"
+#include "warpsim/common/Platform.h"
 
 int sc_main(int argc, char* argv[]) {
   std::string platform = "fermi";

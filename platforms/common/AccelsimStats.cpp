@@ -1,4 +1,4 @@
-#include "common/AccelsimStats.h"
+#include "warpsim/common/AccelsimStats.h"
 
 #include <map>
 #include <string>

@@ -1,4 +1,4 @@
-#include "common/Platform.h"
+#include "warpsim/common/Platform.h"
 
 #include <unistd.h>
 
@@ -10,17 +10,17 @@
 #include <optional>
 
 #include "common/PlatformInis.h"
-#include "common/Progress.h"
-#include "common/RowSharing.h"
-#include "common/RunStats.h"
-#include "common/Summary.h"
-#include "config/CommandLine.h"
-#include "config/gpgpusim/Import.h"
-#include "gpu/Gpu.h"
-#include "stats/StatsRegistry.h"
-#include "workload/trace/TraceConfig.h"
-#include "workload/trace/TraceWorkload.h"
-#include "workload/trace/TraceWriter.h"
+#include "warpsim/common/Progress.h"
+#include "warpsim/common/RowSharing.h"
+#include "warpsim/common/RunStats.h"
+#include "warpsim/common/Summary.h"
+#include "warpsim/config/CommandLine.h"
+#include "warpsim/config/gpgpusim/Import.h"
+#include "warpsim/gpu/Gpu.h"
+#include "warpsim/stats/StatsRegistry.h"
+#include "warpsim/workload/trace/TraceConfig.h"
+#include "warpsim/workload/trace/TraceWorkload.h"
+#include "warpsim/workload/trace/TraceWriter.h"
 
 namespace warpsim {
 

@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "gpu/Registries.h"
+#include "warpsim/gpu/Registries.h"
 
 namespace warpsim {
 
@@ -40,11 +40,11 @@ struct RunResult {
 
 // Runs `platform` with the common command line (see --help) on a Gpu built by `assemble`
 // (Gpu::Assembly; empty: Gpu::standardAssembly). Prints the results summary to stdout, errors
-// and diagnoses to stderr; writes the statistics files through common/RunStats.h. Exit codes: 0 done, 1 failed to run (bad config, workload or file),
-// 3 stopped without progress (watchdog or deadlock, with a dump). The options that select a
-// policy or a workload accept the names of `registries`, and the options its entries declare
-// join the command line and INI files (a PolicyRegistry converts: user warp schedulers with
-// every other kind built in).
+// and diagnoses to stderr; writes the statistics files through common/RunStats.h. Exit codes: 0
+// done, 1 failed to run (bad config, workload or file), 3 stopped without progress (watchdog or
+// deadlock, with a dump). The options that select a policy or a workload accept the names of
+// `registries`, and the options its entries declare join the command line and INI files (a
+// PolicyRegistry converts: user warp schedulers with every other kind built in).
 RunResult runPlatform(const PlatformInfo& platform, int argc, const char* const argv[],
                       const Registries& registries = Registries::builtins(),
                       const std::function<void(Gpu&)>& assemble = {});

@@ -1,8 +1,8 @@
-#include "common/Progress.h"
+#include "warpsim/common/Progress.h"
 
 #include <fmt/format.h>
 
-#include "gpu/Gpu.h"
+#include "warpsim/gpu/Gpu.h"
 
 namespace warpsim {
 

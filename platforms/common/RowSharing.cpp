@@ -1,11 +1,11 @@
-#include "common/RowSharing.h"
+#include "warpsim/common/RowSharing.h"
 
 #include <cstdio>
 #include <map>
 #include <ostream>
 #include <vector>
 
-#include "workload/WarpInst.h"
+#include "warpsim/workload/WarpInst.h"
 
 namespace warpsim {
 namespace {

@@ -12,8 +12,8 @@
 #include <iosfwd>
 #include <string>
 
-#include "interfaces/AddressMap.h"
-#include "workload/KernelDesc.h"
+#include "warpsim/interfaces/AddressMap.h"
+#include "warpsim/workload/KernelDesc.h"
 
 namespace warpsim {
 

@@ -1,12 +1,12 @@
-#include "common/RunStats.h"
+#include "warpsim/common/RunStats.h"
 
 #include <sstream>
 
-#include "common/AccelsimStats.h"
-#include "common/Totals.h"
-#include "config/Config.h"
-#include "gpu/Gpu.h"
-#include "stats/StatsRegistry.h"
+#include "warpsim/common/AccelsimStats.h"
+#include "warpsim/common/Totals.h"
+#include "warpsim/config/Config.h"
+#include "warpsim/gpu/Gpu.h"
+#include "warpsim/stats/StatsRegistry.h"
 
 namespace warpsim {
 

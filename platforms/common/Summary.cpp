@@ -1,10 +1,10 @@
-#include "common/Summary.h"
+#include "warpsim/common/Summary.h"
 
 #include <ostream>
 
 #include <fmt/format.h>
 
-#include "common/Totals.h"
+#include "warpsim/common/Totals.h"
 
 namespace warpsim {
 namespace {

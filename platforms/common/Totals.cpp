@@ -1,4 +1,4 @@
-#include "common/Totals.h"
+#include "warpsim/common/Totals.h"
 
 #include <cstdint>
 #include <string>

@@ -5,8 +5,8 @@
 // (models/gpu): the interconnect, then the SMs with their L1s on it, then the memory partitions.
 #include <systemc>  // declares sc_main with C linkage
 
-#include "common/Platform.h"
-#include "gpu/Gpu.h"
+#include "warpsim/common/Platform.h"
+#include "warpsim/gpu/Gpu.h"
 
 int sc_main(int argc, char* argv[]) {
   return warpsim::runPlatform(*warpsim::findPlatform("fermi"), argc, argv,

@@ -7,8 +7,8 @@
 // the memory partitions.
 #include <systemc>  // declares sc_main with C linkage
 
-#include "common/Platform.h"
-#include "gpu/Gpu.h"
+#include "warpsim/common/Platform.h"
+#include "warpsim/gpu/Gpu.h"
 
 int sc_main(int argc, char* argv[]) {
   return warpsim::runPlatform(*warpsim::findPlatform("owl28"), argc, argv,

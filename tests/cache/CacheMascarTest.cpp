@@ -4,7 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "CacheTestSupport.h"
-#include "interfaces/MascarFlags.h"
+#include "warpsim/interfaces/MascarFlags.h"
 
 using namespace warpsim;
 using namespace warpsim::test;

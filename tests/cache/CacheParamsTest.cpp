@@ -5,8 +5,8 @@
 #include <string>
 #include <tuple>
 
-#include "cache/CacheParams.h"
-#include "config/Config.h"
+#include "warpsim/cache/CacheParams.h"
+#include "warpsim/config/Config.h"
 
 using namespace warpsim;
 

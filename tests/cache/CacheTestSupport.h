@@ -14,10 +14,10 @@
 #include <systemc>
 #include <tlm>
 
-#include "cache/Cache.h"
-#include "core/ClockEngine.h"
-#include "core/PayloadPool.h"
-#include "stats/StatsRegistry.h"
+#include "warpsim/cache/Cache.h"
+#include "warpsim/core/ClockEngine.h"
+#include "warpsim/core/PayloadPool.h"
+#include "warpsim/stats/StatsRegistry.h"
 
 namespace warpsim::test {
 

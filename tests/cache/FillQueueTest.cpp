@@ -6,9 +6,9 @@
 #include <utility>
 #include <vector>
 
-#include "cache/FillQueue.h"
-#include "cache/MissQueue.h"
-#include "core/PayloadPool.h"
+#include "warpsim/cache/FillQueue.h"
+#include "warpsim/cache/MissQueue.h"
+#include "warpsim/core/PayloadPool.h"
 
 using namespace warpsim;
 

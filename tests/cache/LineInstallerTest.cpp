@@ -6,8 +6,8 @@
 #include <utility>
 #include <vector>
 
-#include "cache/LineInstaller.h"
-#include "cache/StampReplacement.h"
+#include "warpsim/cache/LineInstaller.h"
+#include "warpsim/cache/StampReplacement.h"
 
 using namespace warpsim;
 

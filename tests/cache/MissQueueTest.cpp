@@ -2,8 +2,8 @@
 // timing, without SystemC modules.
 #include <catch2/catch.hpp>
 
-#include "cache/MissQueue.h"
-#include "interfaces/MascarFlags.h"
+#include "warpsim/cache/MissQueue.h"
+#include "warpsim/interfaces/MascarFlags.h"
 
 using namespace warpsim;
 

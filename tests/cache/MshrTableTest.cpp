@@ -3,7 +3,7 @@
 
 #include <stdexcept>
 
-#include "cache/MshrTable.h"
+#include "warpsim/cache/MshrTable.h"
 
 using namespace warpsim;
 

@@ -3,8 +3,8 @@
 
 #include <stdexcept>
 
-#include "cache/StampReplacement.h"
-#include "cache/TagArray.h"
+#include "warpsim/cache/StampReplacement.h"
+#include "warpsim/cache/TagArray.h"
 
 using namespace warpsim;
 

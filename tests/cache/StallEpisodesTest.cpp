@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "cache/StallEpisodes.h"
+#include "warpsim/cache/StallEpisodes.h"
 
 using namespace warpsim;
 

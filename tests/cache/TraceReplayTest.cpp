@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <fstream>
 
-#include "cache/TraceReplay.h"
+#include "warpsim/cache/TraceReplay.h"
 
 using namespace warpsim;
 using Kind = Cache::AccessKind;

@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "CacheTestSupport.h"
-#include "cache/VictimTagArray.h"
+#include "warpsim/cache/VictimTagArray.h"
 
 using namespace warpsim;
 using namespace warpsim::test;

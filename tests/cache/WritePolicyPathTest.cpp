@@ -2,7 +2,7 @@
 // line, per policy, without SystemC modules.
 #include <catch2/catch.hpp>
 
-#include "cache/WritePolicyPath.h"
+#include "warpsim/cache/WritePolicyPath.h"
 
 using namespace warpsim;
 

@@ -3,7 +3,7 @@
 #include <sstream>
 
 #include "ConfigTestSupport.h"
-#include "config/CommandLine.h"
+#include "warpsim/config/CommandLine.h"
 
 using namespace warpsim;
 using Strings = std::vector<std::string>;

@@ -1,7 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "ConfigTestSupport.h"
-#include "config/Config.h"
+#include "warpsim/config/Config.h"
 
 using namespace warpsim;
 

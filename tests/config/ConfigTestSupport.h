@@ -5,7 +5,7 @@
 #include <fstream>
 #include <string>
 
-#include "config/ConfigSchema.h"
+#include "warpsim/config/ConfigSchema.h"
 
 namespace warpsim::test {
 

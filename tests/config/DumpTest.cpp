@@ -3,7 +3,7 @@
 #include <sstream>
 
 #include "ConfigTestSupport.h"
-#include "config/Config.h"
+#include "warpsim/config/Config.h"
 
 using namespace warpsim;
 

@@ -5,8 +5,8 @@
 #include <filesystem>
 
 #include "ConfigTestSupport.h"
-#include "config/ConfigSchema.h"
-#include "config/gpgpusim/OptionFile.h"
+#include "warpsim/config/ConfigSchema.h"
+#include "warpsim/config/gpgpusim/OptionFile.h"
 
 using namespace warpsim;
 using namespace warpsim::gpgpusim;

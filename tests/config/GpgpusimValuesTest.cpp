@@ -8,13 +8,13 @@
 #include <sstream>
 
 #include "ConfigTestSupport.h"
-#include "config/Config.h"
-#include "config/ConfigSchema.h"
-#include "config/gpgpusim/CacheString.h"
-#include "config/gpgpusim/Import.h"
-#include "config/gpgpusim/OptionTable.h"
-#include "config/gpgpusim/Units.h"
-#include "config/gpgpusim/Values.h"
+#include "warpsim/config/Config.h"
+#include "warpsim/config/ConfigSchema.h"
+#include "warpsim/config/gpgpusim/CacheString.h"
+#include "warpsim/config/gpgpusim/Import.h"
+#include "warpsim/config/gpgpusim/OptionTable.h"
+#include "warpsim/config/gpgpusim/Units.h"
+#include "warpsim/config/gpgpusim/Values.h"
 
 using namespace warpsim;
 using namespace warpsim::gpgpusim;

@@ -5,7 +5,7 @@
 #include <memory>
 #include <stdexcept>
 
-#include "config/Registry.h"
+#include "warpsim/config/Registry.h"
 
 using namespace warpsim;
 

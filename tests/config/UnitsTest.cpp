@@ -1,6 +1,6 @@
 #include <catch2/catch.hpp>
 
-#include "config/ConfigSchema.h"
+#include "warpsim/config/ConfigSchema.h"
 
 using namespace warpsim;
 

@@ -13,12 +13,12 @@
 #include <vector>
 
 #include "../cache/CacheTestSupport.h"
-#include "bridge/BlockingBridge.h"
-#include "dram/FixedLatencyDram.h"
-#include "dram/GddrController.h"
-#include "interfaces/AddressMap.h"
-#include "noc/Crossbar.h"
-#include "noc/Mesh.h"
+#include "warpsim/bridge/BlockingBridge.h"
+#include "warpsim/dram/FixedLatencyDram.h"
+#include "warpsim/dram/GddrController.h"
+#include "warpsim/interfaces/AddressMap.h"
+#include "warpsim/noc/Crossbar.h"
+#include "warpsim/noc/Mesh.h"
 
 using namespace warpsim;
 using namespace warpsim::test;

@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "core/ClockEngine.h"
+#include "warpsim/core/ClockEngine.h"
 
 using namespace warpsim;
 

@@ -2,7 +2,7 @@
 
 #include <vector>
 
-#include "core/PayloadPool.h"
+#include "warpsim/core/PayloadPool.h"
 
 using namespace warpsim;
 

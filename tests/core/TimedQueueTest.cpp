@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-#include "core/TimedQueue.h"
+#include "warpsim/core/TimedQueue.h"
 
 using namespace warpsim;
 

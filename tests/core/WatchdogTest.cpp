@@ -3,7 +3,7 @@
 #include <ostream>
 #include <string>
 
-#include "core/ClockEngine.h"
+#include "warpsim/core/ClockEngine.h"
 
 using namespace warpsim;
 

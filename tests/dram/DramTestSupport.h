@@ -4,9 +4,9 @@
 // the bus 4 cycles), OWL Table 1 GDDR3 timing: tCL 10, tRP 10, tRC 35, tRAS 25, tRCD 12,
 // tRRD 8, tCDLR 6, tWR 11, plus tCCD 2 and tWL 4.
 #include "../models/ModelTestSupport.h"
-#include "dram/GddrController.h"
-#include "interfaces/AddressMap.h"
-#include "stats/StatsRegistry.h"
+#include "warpsim/dram/GddrController.h"
+#include "warpsim/interfaces/AddressMap.h"
+#include "warpsim/stats/StatsRegistry.h"
 
 namespace warpsim::test {
 

@@ -2,8 +2,8 @@
 #include <catch2/catch.hpp>
 
 #include "DramTestSupport.h"
-#include "config/Config.h"
-#include "gpu/GpuParams.h"
+#include "warpsim/config/Config.h"
+#include "warpsim/gpu/GpuParams.h"
 
 using namespace warpsim;
 using namespace warpsim::test;

@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "DramTestSupport.h"
-#include "cache/Cache.h"
+#include "warpsim/cache/Cache.h"
 
 using namespace warpsim;
 using namespace warpsim::test;

@@ -2,8 +2,8 @@
 // GPGPU-Sim's 256 B partition interleaving: three known addresses and the rules behind them.
 #include <catch2/catch.hpp>
 
-#include "config/Config.h"
-#include "interfaces/AddressMap.h"
+#include "warpsim/config/Config.h"
+#include "warpsim/interfaces/AddressMap.h"
 
 using namespace warpsim;
 

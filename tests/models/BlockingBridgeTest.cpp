@@ -5,8 +5,8 @@
 #include <cstring>
 
 #include "ModelTestSupport.h"
-#include "bridge/BlockingBridge.h"
-#include "stats/StatsRegistry.h"
+#include "warpsim/bridge/BlockingBridge.h"
+#include "warpsim/stats/StatsRegistry.h"
 
 using namespace warpsim;
 using namespace warpsim::test;

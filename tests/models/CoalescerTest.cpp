@@ -1,6 +1,6 @@
 #include <catch2/catch.hpp>
 
-#include "lsu/Coalescer.h"
+#include "warpsim/lsu/Coalescer.h"
 
 using namespace warpsim;
 

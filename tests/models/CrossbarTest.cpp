@@ -5,8 +5,8 @@
 #include <memory>
 
 #include "ModelTestSupport.h"
-#include "noc/Crossbar.h"
-#include "stats/StatsRegistry.h"
+#include "warpsim/noc/Crossbar.h"
+#include "warpsim/stats/StatsRegistry.h"
 
 using namespace warpsim;
 using namespace warpsim::test;

@@ -4,10 +4,10 @@
 #include <string>
 #include <vector>
 
-#include "config/ConfigSchema.h"
-#include "core/ClockEngine.h"
-#include "cta/CtaDispatcher.h"
-#include "stats/StatsRegistry.h"
+#include "warpsim/config/ConfigSchema.h"
+#include "warpsim/core/ClockEngine.h"
+#include "warpsim/cta/CtaDispatcher.h"
+#include "warpsim/stats/StatsRegistry.h"
 
 using namespace warpsim;
 

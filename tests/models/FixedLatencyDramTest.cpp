@@ -6,8 +6,8 @@
 #include <map>
 
 #include "ModelTestSupport.h"
-#include "dram/FixedLatencyDram.h"
-#include "stats/StatsRegistry.h"
+#include "warpsim/dram/FixedLatencyDram.h"
+#include "warpsim/stats/StatsRegistry.h"
 
 using namespace warpsim;
 using namespace warpsim::test;

@@ -4,7 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "GpuTestSupport.h"
-#include "config/Config.h"
+#include "warpsim/config/Config.h"
 
 using namespace warpsim;
 using namespace warpsim::test;

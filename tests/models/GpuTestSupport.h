@@ -4,9 +4,9 @@
 #include <memory>
 #include <string>
 
-#include "gpu/Gpu.h"
-#include "workload/ProgramBuilder.h"
-#include "workload/SyntheticWarpStream.h"
+#include "warpsim/gpu/Gpu.h"
+#include "warpsim/workload/ProgramBuilder.h"
+#include "warpsim/workload/SyntheticWarpStream.h"
 
 namespace warpsim::test {
 

@@ -4,9 +4,9 @@
 #include <catch2/catch.hpp>
 
 #include "ModelTestSupport.h"
-#include "bridge/HostPort.h"
-#include "dram/FixedLatencyDram.h"
-#include "stats/StatsRegistry.h"
+#include "warpsim/bridge/HostPort.h"
+#include "warpsim/dram/FixedLatencyDram.h"
+#include "warpsim/stats/StatsRegistry.h"
 
 using namespace warpsim;
 using namespace warpsim::test;

@@ -3,8 +3,8 @@
 #include <catch2/catch.hpp>
 
 #include "GpuTestSupport.h"
-#include "sm/InstCache.h"
-#include "stats/StatsRegistry.h"
+#include "warpsim/sm/InstCache.h"
+#include "warpsim/stats/StatsRegistry.h"
 
 using namespace warpsim;
 using namespace warpsim::test;

@@ -4,8 +4,8 @@
 #include <array>
 #include <vector>
 
-#include "sched/LrrPolicy.h"
-#include "workload/WarpInst.h"
+#include "warpsim/sched/LrrPolicy.h"
+#include "warpsim/workload/WarpInst.h"
 
 using namespace warpsim;
 

@@ -3,9 +3,9 @@
 #include <catch2/catch.hpp>
 
 #include "GpuTestSupport.h"
-#include "config/Config.h"
-#include "config/ConfigSchema.h"
-#include "gpu/GpuParams.h"
+#include "warpsim/config/Config.h"
+#include "warpsim/config/ConfigSchema.h"
+#include "warpsim/gpu/GpuParams.h"
 
 using namespace warpsim;
 using namespace warpsim::test;

@@ -13,8 +13,8 @@
 #include <systemc>
 #include <tlm>
 
-#include "core/ClockEngine.h"
-#include "core/PayloadPool.h"
+#include "warpsim/core/ClockEngine.h"
+#include "warpsim/core/PayloadPool.h"
 
 namespace warpsim::test {
 

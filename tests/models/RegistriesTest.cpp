@@ -2,8 +2,8 @@
 // their allowed names from the registries given to GpuParams::declare and ::load.
 #include <catch2/catch.hpp>
 
-#include "config/Config.h"
-#include "gpu/GpuParams.h"
+#include "warpsim/config/Config.h"
+#include "warpsim/gpu/GpuParams.h"
 
 using namespace warpsim;
 

@@ -5,9 +5,9 @@
 #include <catch2/catch.hpp>
 
 #include "GpuTestSupport.h"
-#include "config/Config.h"
-#include "cta/CtaDispatcher.h"
-#include "sched/LrrPolicy.h"
+#include "warpsim/config/Config.h"
+#include "warpsim/cta/CtaDispatcher.h"
+#include "warpsim/sched/LrrPolicy.h"
 
 #include <algorithm>
 

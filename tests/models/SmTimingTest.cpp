@@ -9,7 +9,7 @@
 #include <catch2/catch.hpp>
 
 #include "GpuTestSupport.h"
-#include "sched/LrrPolicy.h"
+#include "warpsim/sched/LrrPolicy.h"
 
 using namespace warpsim;
 using namespace warpsim::test;

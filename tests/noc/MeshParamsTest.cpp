@@ -1,10 +1,10 @@
 // Placement of cores and memory controllers on the mesh, and the errors bad options get.
 #include <catch2/catch.hpp>
 
-#include "config/Config.h"
-#include "config/ConfigSchema.h"
-#include "gpu/GpuParams.h"
-#include "noc/MeshParams.h"
+#include "warpsim/config/Config.h"
+#include "warpsim/config/ConfigSchema.h"
+#include "warpsim/gpu/GpuParams.h"
+#include "warpsim/noc/MeshParams.h"
 
 using namespace warpsim;
 using Catch::Matchers::Contains;

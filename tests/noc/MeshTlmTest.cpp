@@ -6,8 +6,8 @@
 #include <memory>
 
 #include "../models/ModelTestSupport.h"
-#include "noc/Mesh.h"
-#include "stats/StatsRegistry.h"
+#include "warpsim/noc/Mesh.h"
+#include "warpsim/stats/StatsRegistry.h"
 
 using namespace warpsim;
 using namespace warpsim::test;

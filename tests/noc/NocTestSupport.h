@@ -9,8 +9,8 @@
 #include <utility>
 #include <vector>
 
-#include "core/ClockEngine.h"
-#include "noc/MeshFabric.h"
+#include "warpsim/core/ClockEngine.h"
+#include "warpsim/noc/MeshFabric.h"
 
 namespace warpsim::test {
 

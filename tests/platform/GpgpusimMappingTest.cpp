@@ -5,9 +5,9 @@
 #include <algorithm>
 
 #include "PlatformTestSupport.h"
-#include "config/Config.h"
-#include "config/gpgpusim/Import.h"
-#include "gpu/GpuParams.h"
+#include "warpsim/config/Config.h"
+#include "warpsim/config/gpgpusim/Import.h"
+#include "warpsim/gpu/GpuParams.h"
 
 using namespace warpsim;
 using namespace warpsim::test;

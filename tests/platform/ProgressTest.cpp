@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "PlatformTestSupport.h"
-#include "common/Progress.h"
+#include "warpsim/common/Progress.h"
 
 using namespace warpsim::test;
 

@@ -5,9 +5,9 @@
 #include <sstream>
 
 #include "PlatformTestSupport.h"
-#include "common/RowSharing.h"
-#include "workload/ProgramBuilder.h"
-#include "workload/SyntheticWarpStream.h"
+#include "warpsim/common/RowSharing.h"
+#include "warpsim/workload/ProgramBuilder.h"
+#include "warpsim/workload/SyntheticWarpStream.h"
 
 using namespace warpsim;
 using namespace warpsim::test;

@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "PlatformTestSupport.h"
-#include "common/Platform.h"
+#include "warpsim/common/Platform.h"
 
 using namespace warpsim;
 using namespace warpsim::test;

@@ -8,11 +8,11 @@
 #include <sstream>
 
 #include "PlatformTestSupport.h"
-#include "common/AccelsimStats.h"
-#include "common/RunStats.h"
-#include "common/Summary.h"
-#include "common/Totals.h"
-#include "config/ConfigSchema.h"
+#include "warpsim/common/AccelsimStats.h"
+#include "warpsim/common/RunStats.h"
+#include "warpsim/common/Summary.h"
+#include "warpsim/common/Totals.h"
+#include "warpsim/config/ConfigSchema.h"
 
 using namespace warpsim::test;
 using nlohmann::json;

@@ -5,7 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "PlatformTestSupport.h"
-#include "workload/WorkloadLibrary.h"
+#include "warpsim/workload/WorkloadLibrary.h"
 
 using namespace warpsim;
 using namespace warpsim::test;

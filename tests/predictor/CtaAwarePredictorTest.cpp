@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "PredictorTestSupport.h"
-#include "predictor/CtaAwarePredictor.h"
+#include "warpsim/predictor/CtaAwarePredictor.h"
 
 using namespace warpsim;
 using namespace warpsim::test;

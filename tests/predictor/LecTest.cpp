@@ -6,7 +6,7 @@
 #include <tuple>
 
 #include "../models/GpuTestSupport.h"
-#include "sm/LecTable.h"
+#include "warpsim/sm/LecTable.h"
 
 using namespace warpsim;
 using namespace warpsim::test;

@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "PredictorTestSupport.h"
-#include "predictor/ObservationTable.h"
+#include "warpsim/predictor/ObservationTable.h"
 
 using namespace warpsim;
 using namespace warpsim::test;

@@ -1,8 +1,8 @@
 // predictor.* options: defaults from Table III, kind lists, and the errors for bad values.
 #include <catch2/catch.hpp>
 
-#include "config/Config.h"
-#include "predictor/PredictorParams.h"
+#include "warpsim/config/Config.h"
+#include "warpsim/predictor/PredictorParams.h"
 
 using namespace warpsim;
 

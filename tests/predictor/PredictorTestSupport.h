@@ -2,7 +2,7 @@
 // Requests for the predictor tests, written as the paper's figures list them.
 #include <cstdint>
 
-#include "predictor/LoadObservation.h"
+#include "warpsim/predictor/LoadObservation.h"
 
 namespace warpsim::test {
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "../cache/CacheTestSupport.h"
-#include "predictor/PrefetchInjector.h"
+#include "warpsim/predictor/PrefetchInjector.h"
 
 using namespace warpsim;
 using namespace warpsim::test;

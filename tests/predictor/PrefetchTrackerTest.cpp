@@ -1,7 +1,7 @@
 // Accounting of the predictor-driven prefetcher: useful, early, late, useless.
 #include <catch2/catch.hpp>
 
-#include "predictor/PrefetchTracker.h"
+#include "warpsim/predictor/PrefetchTracker.h"
 
 using namespace warpsim;
 

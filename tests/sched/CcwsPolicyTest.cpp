@@ -2,8 +2,8 @@
 #include <catch2/catch.hpp>
 
 #include "SchedTestSupport.h"
-#include "sched/CcwsPolicy.h"
-#include "sched/GtoPolicy.h"
+#include "warpsim/sched/CcwsPolicy.h"
+#include "warpsim/sched/GtoPolicy.h"
 
 using namespace warpsim;
 using namespace warpsim::test;

@@ -19,9 +19,9 @@
 #include <array>
 
 #include "SchedTestSupport.h"
-#include "cache/VictimTagArray.h"
-#include "sched/CcwsPolicy.h"
-#include "sched/GtoPolicy.h"
+#include "warpsim/cache/VictimTagArray.h"
+#include "warpsim/sched/CcwsPolicy.h"
+#include "warpsim/sched/GtoPolicy.h"
 
 using namespace warpsim;
 using namespace warpsim::test;

@@ -3,9 +3,9 @@
 #include <catch2/catch.hpp>
 
 #include "SchedTestSupport.h"
-#include "sched/CtaAwarePolicy.h"
-#include "sched/PolicyRegistry.h"
-#include "sched/SchedParams.h"
+#include "warpsim/sched/CtaAwarePolicy.h"
+#include "warpsim/sched/PolicyRegistry.h"
+#include "warpsim/sched/SchedParams.h"
 
 using namespace warpsim;
 using namespace warpsim::test;

@@ -1,7 +1,7 @@
 // OWL Algorithm 1 as pure functions: FORM_GROUPS and the group priorities of its three schemes.
 #include <catch2/catch.hpp>
 
-#include "sched/CtaGroups.h"
+#include "warpsim/sched/CtaGroups.h"
 
 using namespace warpsim;
 

@@ -1,7 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "SchedTestSupport.h"
-#include "sched/GtoPolicy.h"
+#include "warpsim/sched/GtoPolicy.h"
 
 using namespace warpsim;
 using namespace warpsim::test;

@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "SchedTestSupport.h"
-#include "sched/LrrPolicy.h"
+#include "warpsim/sched/LrrPolicy.h"
 
 using namespace warpsim;
 using namespace warpsim::test;

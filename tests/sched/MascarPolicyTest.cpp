@@ -6,10 +6,10 @@
 #include <memory>
 
 #include "SchedTestSupport.h"
-#include "core/GpuRequest.h"
-#include "interfaces/MascarFlags.h"
-#include "sched/LrrPolicy.h"
-#include "sched/MascarPolicy.h"
+#include "warpsim/core/GpuRequest.h"
+#include "warpsim/interfaces/MascarFlags.h"
+#include "warpsim/sched/LrrPolicy.h"
+#include "warpsim/sched/MascarPolicy.h"
 
 using namespace warpsim;
 using namespace warpsim::test;

@@ -1,11 +1,11 @@
 #include <catch2/catch.hpp>
 
 #include "SchedTestSupport.h"
-#include "config/ConfigSchema.h"
-#include "sched/PolicyRegistry.h"
-#include "sched/SchedParams.h"
-#include "sched/SwlPolicy.h"
-#include "sched/TwoLevelPolicy.h"
+#include "warpsim/config/ConfigSchema.h"
+#include "warpsim/sched/PolicyRegistry.h"
+#include "warpsim/sched/SchedParams.h"
+#include "warpsim/sched/SwlPolicy.h"
+#include "warpsim/sched/TwoLevelPolicy.h"
 
 using namespace warpsim;
 using namespace warpsim::test;

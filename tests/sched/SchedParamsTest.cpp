@@ -1,7 +1,7 @@
 #include <catch2/catch.hpp>
 
-#include "config/Config.h"
-#include "sched/SchedParams.h"
+#include "warpsim/config/Config.h"
+#include "warpsim/sched/SchedParams.h"
 
 using namespace warpsim;
 

@@ -6,8 +6,8 @@
 #include <initializer_list>
 #include <vector>
 
-#include "sched/IWarpSchedulingPolicy.h"
-#include "workload/WarpInst.h"
+#include "warpsim/sched/IWarpSchedulingPolicy.h"
+#include "warpsim/workload/WarpInst.h"
 
 namespace warpsim::test {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "SchedTestSupport.h"
-#include "sched/SwlPolicy.h"
+#include "warpsim/sched/SwlPolicy.h"
 
 using namespace warpsim;
 using namespace warpsim::test;

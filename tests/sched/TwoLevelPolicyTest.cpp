@@ -1,7 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "SchedTestSupport.h"
-#include "sched/TwoLevelPolicy.h"
+#include "warpsim/sched/TwoLevelPolicy.h"
 
 using namespace warpsim;
 using namespace warpsim::test;

@@ -9,7 +9,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "stats/StatsRegistry.h"
+#include "warpsim/stats/StatsRegistry.h"
 
 using warpsim::writeFileAtomically;
 namespace fs = std::filesystem;

@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "stats/Histogram.h"
+#include "warpsim/stats/Histogram.h"
 
 using warpsim::Histogram;
 using Buckets = std::vector<std::uint64_t>;

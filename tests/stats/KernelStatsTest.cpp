@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-#include "stats/StatsRegistry.h"
+#include "warpsim/stats/StatsRegistry.h"
 
 using nlohmann::json;
 using warpsim::Counter;

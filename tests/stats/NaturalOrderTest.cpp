@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "stats/NaturalOrder.h"
+#include "warpsim/stats/NaturalOrder.h"
 
 using warpsim::naturalLess;
 

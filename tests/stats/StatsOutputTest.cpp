@@ -4,7 +4,7 @@
 #include <sstream>
 #include <string>
 
-#include "stats/StatsRegistry.h"
+#include "warpsim/stats/StatsRegistry.h"
 
 using nlohmann::json;
 using warpsim::Counter;

@@ -3,7 +3,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "stats/StatsRegistry.h"
+#include "warpsim/stats/StatsRegistry.h"
 
 using Catch::Matchers::Contains;
 using nlohmann::json;

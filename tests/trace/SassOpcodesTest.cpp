@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "workload/trace/SassOpcodes.h"
+#include "warpsim/workload/trace/SassOpcodes.h"
 
 using namespace warpsim;
 using namespace warpsim::trace;

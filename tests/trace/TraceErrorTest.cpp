@@ -2,8 +2,8 @@
 #include <catch2/catch.hpp>
 
 #include "TraceFixtures.h"
-#include "workload/trace/TraceError.h"
-#include "workload/trace/TraceWorkload.h"
+#include "warpsim/workload/trace/TraceError.h"
+#include "warpsim/workload/trace/TraceWorkload.h"
 
 using namespace warpsim;
 using namespace warpsim::testing;

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "workload/KernelDesc.h"
+#include "warpsim/workload/KernelDesc.h"
 
 namespace warpsim::testing {
 

@@ -3,8 +3,8 @@
 #include <catch2/catch.hpp>
 
 #include "TraceFixtures.h"
-#include "workload/trace/InstLineParser.h"
-#include "workload/trace/TraceWorkload.h"
+#include "warpsim/workload/trace/InstLineParser.h"
+#include "warpsim/workload/trace/TraceWorkload.h"
 
 using namespace warpsim;
 using namespace warpsim::testing;

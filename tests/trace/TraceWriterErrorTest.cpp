@@ -2,8 +2,8 @@
 #include <catch2/catch.hpp>
 
 #include "WriterTestSupport.h"
-#include "workload/trace/OutFile.h"
-#include "workload/trace/TraceWorkload.h"
+#include "warpsim/workload/trace/OutFile.h"
+#include "warpsim/workload/trace/TraceWorkload.h"
 
 using namespace warpsim;
 using namespace warpsim::trace;

@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "WriterTestSupport.h"
-#include "workload/trace/TraceWorkload.h"
+#include "warpsim/workload/trace/TraceWorkload.h"
 
 using namespace warpsim;
 using namespace warpsim::trace;

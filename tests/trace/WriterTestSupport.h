@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "TraceFixtures.h"
-#include "workload/ProgramBuilder.h"
-#include "workload/SyntheticWarpStream.h"
-#include "workload/trace/TraceWriter.h"
+#include "warpsim/workload/ProgramBuilder.h"
+#include "warpsim/workload/SyntheticWarpStream.h"
+#include "warpsim/workload/trace/TraceWriter.h"
 
 namespace warpsim::testing {
 

@@ -3,8 +3,8 @@
 #include <set>
 
 #include "WarpTrace.h"
-#include "workload/Kernels.h"
-#include "workload/WorkloadLibrary.h"
+#include "warpsim/workload/Kernels.h"
+#include "warpsim/workload/WorkloadLibrary.h"
 
 using namespace warpsim;
 using namespace warpsim::test;

@@ -3,7 +3,7 @@
 #include <vector>
 
 #include "WarpTrace.h"
-#include "workload/WorkloadLibrary.h"
+#include "warpsim/workload/WorkloadLibrary.h"
 
 using namespace warpsim;
 using namespace warpsim::test;

@@ -1,7 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "WarpTrace.h"
-#include "workload/WorkloadLibrary.h"
+#include "warpsim/workload/WorkloadLibrary.h"
 
 using namespace warpsim;
 using namespace warpsim::test;

@@ -3,7 +3,7 @@
 
 #include <stdexcept>
 
-#include "workload/ProgramBuilder.h"
+#include "warpsim/workload/ProgramBuilder.h"
 
 using namespace warpsim;
 

@@ -2,8 +2,8 @@
 #include <catch2/catch.hpp>
 
 #include "WarpTrace.h"
-#include "workload/ProgramBuilder.h"
-#include "workload/WorkloadHash.h"
+#include "warpsim/workload/ProgramBuilder.h"
+#include "warpsim/workload/WorkloadHash.h"
 
 using namespace warpsim;
 using test::runStream;

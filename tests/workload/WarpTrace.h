@@ -5,8 +5,8 @@
 #include <set>
 #include <vector>
 
-#include "workload/KernelDesc.h"
-#include "workload/SyntheticWarpStream.h"
+#include "warpsim/workload/KernelDesc.h"
+#include "warpsim/workload/SyntheticWarpStream.h"
 
 namespace warpsim::test {
 

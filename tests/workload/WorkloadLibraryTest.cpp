@@ -1,8 +1,8 @@
 // The registry of named workloads.
 #include <catch2/catch.hpp>
 
-#include "config/ConfigSchema.h"
-#include "workload/WorkloadLibrary.h"
+#include "warpsim/config/ConfigSchema.h"
+#include "warpsim/workload/WorkloadLibrary.h"
 
 using namespace warpsim;
 

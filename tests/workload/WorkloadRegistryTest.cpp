@@ -2,9 +2,9 @@
 // configure, and a user's kernel added beside them.
 #include <catch2/catch.hpp>
 
-#include "config/Config.h"
-#include "workload/WorkloadLibrary.h"
-#include "workload/WorkloadRegistry.h"
+#include "warpsim/config/Config.h"
+#include "warpsim/workload/WorkloadLibrary.h"
+#include "warpsim/workload/WorkloadRegistry.h"
 
 using namespace warpsim;
 

@@ -1,9 +1,9 @@
-#include "config/gpgpusim/CacheString.h"
+#include "warpsim/config/gpgpusim/CacheString.h"
 
 #include <vector>
 
-#include "config/ConfigSchema.h"
-#include "config/ValueText.h"
+#include "warpsim/config/ConfigSchema.h"
+#include "warpsim/config/ValueText.h"
 
 namespace warpsim::gpgpusim {
 namespace {

@@ -1,9 +1,9 @@
-#include "config/gpgpusim/Import.h"
+#include "warpsim/config/gpgpusim/Import.h"
 
 #include <ostream>
 
-#include "config/CommandLine.h"
-#include "config/gpgpusim/Importer.h"
+#include "warpsim/config/CommandLine.h"
+#include "warpsim/config/gpgpusim/Importer.h"
 
 namespace warpsim {
 namespace gpgpusim {

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "config/Config.h"
-#include "config/gpgpusim/OptionFile.h"
+#include "warpsim/config/Config.h"
+#include "warpsim/config/gpgpusim/OptionFile.h"
 
 namespace warpsim {
 

@@ -1,10 +1,10 @@
-#include "config/gpgpusim/Importer.h"
+#include "warpsim/config/gpgpusim/Importer.h"
 
 #include <algorithm>
 #include <tuple>
 
-#include "config/ValueText.h"
-#include "config/gpgpusim/OptionTable.h"
+#include "warpsim/config/ValueText.h"
+#include "warpsim/config/gpgpusim/OptionTable.h"
 
 namespace warpsim::gpgpusim {
 

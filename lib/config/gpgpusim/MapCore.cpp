@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <string>
 
-#include "config/ValueText.h"
-#include "config/gpgpusim/Importer.h"
-#include "config/gpgpusim/Units.h"
-#include "config/gpgpusim/Values.h"
+#include "warpsim/config/ValueText.h"
+#include "warpsim/config/gpgpusim/Importer.h"
+#include "warpsim/config/gpgpusim/Units.h"
+#include "warpsim/config/gpgpusim/Values.h"
 
 namespace warpsim::gpgpusim {
 namespace {

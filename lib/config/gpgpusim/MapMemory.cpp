@@ -4,10 +4,10 @@
 #include <map>
 #include <string>
 
-#include "config/gpgpusim/CacheString.h"
-#include "config/gpgpusim/Importer.h"
-#include "config/gpgpusim/Units.h"
-#include "config/gpgpusim/Values.h"
+#include "warpsim/config/gpgpusim/CacheString.h"
+#include "warpsim/config/gpgpusim/Importer.h"
+#include "warpsim/config/gpgpusim/Units.h"
+#include "warpsim/config/gpgpusim/Values.h"
 
 namespace warpsim::gpgpusim {
 namespace {

@@ -1,12 +1,12 @@
-#include "config/gpgpusim/OptionFile.h"
+#include "warpsim/config/gpgpusim/OptionFile.h"
 
 #include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
-#include "config/ConfigSchema.h"
-#include "config/ValueText.h"
+#include "warpsim/config/ConfigSchema.h"
+#include "warpsim/config/ValueText.h"
 
 namespace warpsim::gpgpusim {
 namespace {

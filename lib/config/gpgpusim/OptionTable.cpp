@@ -1,4 +1,4 @@
-#include "config/gpgpusim/OptionTable.h"
+#include "warpsim/config/gpgpusim/OptionTable.h"
 
 namespace warpsim::gpgpusim {
 namespace {

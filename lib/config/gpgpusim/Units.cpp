@@ -1,4 +1,4 @@
-#include "config/gpgpusim/Units.h"
+#include "warpsim/config/gpgpusim/Units.h"
 
 #include <cmath>
 

@@ -1,9 +1,9 @@
-#include "config/gpgpusim/Values.h"
+#include "warpsim/config/gpgpusim/Values.h"
 
 #include <cctype>
 
-#include "config/ConfigSchema.h"
-#include "config/ValueText.h"
+#include "warpsim/config/ConfigSchema.h"
+#include "warpsim/config/ValueText.h"
 
 namespace warpsim::gpgpusim {
 namespace {

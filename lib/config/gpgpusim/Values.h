@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "config/gpgpusim/OptionFile.h"
+#include "warpsim/config/gpgpusim/OptionFile.h"
 
 namespace warpsim::gpgpusim {
 

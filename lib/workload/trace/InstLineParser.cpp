@@ -1,4 +1,4 @@
-#include "workload/trace/InstLineParser.h"
+#include "warpsim/workload/trace/InstLineParser.h"
 
 #include <charconv>
 

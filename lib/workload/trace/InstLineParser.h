@@ -9,8 +9,8 @@
 #include <string_view>
 #include <vector>
 
-#include "workload/trace/SassOpcodes.h"
-#include "workload/trace/TraceFormat.h"
+#include "warpsim/workload/trace/SassOpcodes.h"
+#include "warpsim/workload/trace/TraceFormat.h"
 
 namespace warpsim::trace {
 

@@ -1,11 +1,11 @@
-#include "workload/trace/KernelTrace.h"
+#include "warpsim/workload/trace/KernelTrace.h"
 
 #include <charconv>
 #include <cstdio>
 #include <iostream>
 
-#include "workload/trace/TraceError.h"
-#include "workload/trace/TraceWarpStream.h"
+#include "warpsim/workload/trace/TraceError.h"
+#include "warpsim/workload/trace/TraceWarpStream.h"
 
 namespace warpsim::trace {
 namespace {

@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "workload/KernelDesc.h"
-#include "workload/trace/InstLineParser.h"
-#include "workload/trace/LineReader.h"
-#include "workload/trace/TraceFormat.h"
+#include "warpsim/workload/KernelDesc.h"
+#include "warpsim/workload/trace/InstLineParser.h"
+#include "warpsim/workload/trace/LineReader.h"
+#include "warpsim/workload/trace/TraceFormat.h"
 
 namespace warpsim::trace {
 

@@ -1,10 +1,10 @@
-#include "workload/trace/LineReader.h"
+#include "warpsim/workload/trace/LineReader.h"
 
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
 
-#include "workload/trace/TraceError.h"
+#include "warpsim/workload/trace/TraceError.h"
 
 namespace warpsim::trace {
 namespace {

@@ -1,4 +1,4 @@
-#include "workload/trace/OutFile.h"
+#include "warpsim/workload/trace/OutFile.h"
 
 #include <filesystem>
 

@@ -5,7 +5,7 @@
 #include <array>
 #include <cstddef>
 
-#include "workload/trace/SassOpcodes.h"
+#include "warpsim/workload/trace/SassOpcodes.h"
 
 namespace warpsim::trace {
 

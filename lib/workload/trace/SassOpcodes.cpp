@@ -1,11 +1,11 @@
 // Binary version -> family table, and the lookup of a base opcode in a family's layers.
-#include "workload/trace/SassOpcodes.h"
+#include "warpsim/workload/trace/SassOpcodes.h"
 
 #include <algorithm>
 #include <array>
 #include <iterator>
 
-#include "workload/trace/SassOpcodeTables.h"
+#include "warpsim/workload/trace/SassOpcodeTables.h"
 
 namespace warpsim::trace {
 namespace {

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "workload/WarpInst.h"
+#include "warpsim/workload/WarpInst.h"
 
 namespace warpsim::trace {
 

@@ -2,7 +2,7 @@
 // documents Ampere and Ada as one instruction set; Accel-Sim has no Ada table).
 #include <iterator>
 
-#include "workload/trace/SassOpcodeTables.h"
+#include "warpsim/workload/trace/SassOpcodeTables.h"
 
 namespace warpsim::trace {
 namespace {

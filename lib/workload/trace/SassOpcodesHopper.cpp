@@ -5,7 +5,7 @@
 // (Hopper builds on Ampere, not on Ada, so QMMA is listed in both).
 #include <iterator>
 
-#include "workload/trace/SassOpcodeTables.h"
+#include "warpsim/workload/trace/SassOpcodeTables.h"
 
 namespace warpsim::trace {
 namespace {

@@ -4,7 +4,7 @@
 // opcodes (SSY-style SUxx, ISAD, ...) to build on it.
 #include <iterator>
 
-#include "workload/trace/SassOpcodeTables.h"
+#include "warpsim/workload/trace/SassOpcodeTables.h"
 
 namespace warpsim::trace {
 namespace {

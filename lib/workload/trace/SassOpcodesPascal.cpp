@@ -8,7 +8,7 @@
 // every later family stack on) and the rows only Pascal has (kPascalOnly).
 #include <iterator>
 
-#include "workload/trace/SassOpcodeTables.h"
+#include "warpsim/workload/trace/SassOpcodeTables.h"
 
 namespace warpsim::trace {
 namespace {

@@ -2,7 +2,7 @@
 // datapath, LDSM, BMMA, ...); every Volta opcode stays, with the same class.
 #include <iterator>
 
-#include "workload/trace/SassOpcodeTables.h"
+#include "warpsim/workload/trace/SassOpcodeTables.h"
 
 namespace warpsim::trace {
 namespace {

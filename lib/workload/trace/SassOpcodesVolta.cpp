@@ -3,7 +3,7 @@
 // the FP16 immediates) over the rows it shares with Pascal (kPascalVolta, SassOpcodesPascal.cpp).
 #include <iterator>
 
-#include "workload/trace/SassOpcodeTables.h"
+#include "warpsim/workload/trace/SassOpcodeTables.h"
 
 namespace warpsim::trace {
 namespace {

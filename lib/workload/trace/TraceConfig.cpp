@@ -1,6 +1,6 @@
-#include "workload/trace/TraceConfig.h"
+#include "warpsim/workload/trace/TraceConfig.h"
 
-#include "config/Config.h"
+#include "warpsim/config/Config.h"
 
 namespace warpsim::trace {
 

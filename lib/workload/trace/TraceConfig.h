@@ -1,6 +1,6 @@
 #pragma once
 // The trace.* config keys: how traces are read and written.
-#include "workload/trace/TraceFormat.h"
+#include "warpsim/workload/trace/TraceFormat.h"
 
 namespace warpsim {
 class Config;

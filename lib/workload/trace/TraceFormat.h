@@ -7,8 +7,8 @@
 #include <optional>
 #include <string>
 
-#include "workload/KernelDesc.h"
-#include "workload/WarpInst.h"
+#include "warpsim/workload/KernelDesc.h"
+#include "warpsim/workload/WarpInst.h"
 
 namespace warpsim::trace {
 

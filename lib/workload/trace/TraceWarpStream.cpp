@@ -1,4 +1,4 @@
-#include "workload/trace/TraceWarpStream.h"
+#include "warpsim/workload/trace/TraceWarpStream.h"
 
 namespace warpsim::trace {
 

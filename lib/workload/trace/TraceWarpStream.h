@@ -3,8 +3,8 @@
 // addresses of their active lanes. next() copies from the decoded block; it does not allocate.
 #include <memory>
 
-#include "workload/IWarpStream.h"
-#include "workload/trace/KernelTrace.h"
+#include "warpsim/workload/IWarpStream.h"
+#include "warpsim/workload/trace/KernelTrace.h"
 
 namespace warpsim::trace {
 

@@ -1,12 +1,12 @@
-#include "workload/trace/TraceWorkload.h"
+#include "warpsim/workload/trace/TraceWorkload.h"
 
 #include <chrono>
 #include <filesystem>
 #include <memory>
 
-#include "workload/trace/KernelTrace.h"
-#include "workload/trace/LineReader.h"
-#include "workload/trace/TraceError.h"
+#include "warpsim/workload/trace/KernelTrace.h"
+#include "warpsim/workload/trace/LineReader.h"
+#include "warpsim/workload/trace/TraceError.h"
 
 namespace warpsim::trace {
 namespace fs = std::filesystem;

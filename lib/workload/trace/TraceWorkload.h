@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "workload/KernelDesc.h"
-#include "workload/trace/TraceFormat.h"
+#include "warpsim/workload/KernelDesc.h"
+#include "warpsim/workload/trace/TraceFormat.h"
 
 namespace warpsim::trace {
 

@@ -1,4 +1,4 @@
-#include "workload/trace/TraceWriter.h"
+#include "warpsim/workload/trace/TraceWriter.h"
 
 #include <algorithm>
 #include <cstdarg>
@@ -9,7 +9,7 @@
 #include <stdexcept>
 #include <system_error>
 
-#include "workload/trace/OutFile.h"
+#include "warpsim/workload/trace/OutFile.h"
 
 namespace warpsim::trace {
 namespace {

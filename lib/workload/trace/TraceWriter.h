@@ -5,8 +5,8 @@
 #include <string>
 #include <string_view>
 
-#include "workload/KernelDesc.h"
-#include "workload/trace/SassOpcodes.h"
+#include "warpsim/workload/KernelDesc.h"
+#include "warpsim/workload/trace/SassOpcodes.h"
 
 namespace warpsim::trace {
 

@@ -7,8 +7,8 @@
 
 #include <systemc>
 
-#include "common/Platform.h"
-#include "gpu/Gpu.h"
+#include <warpsim/common/Platform.h>
+#include <warpsim/gpu/Gpu.h>
 
 namespace {
 
