@@ -22,6 +22,7 @@ po::options_description describeOptions() {
       ("sched", po::value<std::string>()->value_name("POLICY"), "warp scheduling policy (--list-policies)")
       ("gpgpusim-config", po::value<std::vector<std::string>>()->value_name("FILE"), "import a GPGPU-Sim config (gpgpusim.config: -option value lines); repeatable, applied before --config")
       ("accelsim-trace-config", po::value<std::vector<std::string>>()->value_name("FILE"), "import an Accel-Sim trace.config; repeatable, after the --gpgpusim-config files")
+      ("plugin", po::value<std::vector<std::string>>()->value_name("LIB.so"), "load policies and workloads from a shared library (doc/user-guide.md section 11); repeatable")
       ("config", po::value<std::vector<std::string>>()->value_name("FILE.ini"), "load a config file; repeatable, later files win")
       ("set", po::value<std::vector<std::string>>()->value_name("KEY=VALUE"), "set one config option; repeatable, applied after the files")
       ("stats", po::value<std::string>()->value_name("FILE.json"), "write statistics as JSON")
@@ -139,6 +140,7 @@ CommandLine parseCommandLine(int argc, const char* const argv[]) {
         "workload: a built-in one (--workload) or a trace (--trace)");
   cl.sched = text(vm, "sched");
   cl.configFiles = list(vm, "config");
+  cl.plugins = list(vm, "plugin");
   cl.gpgpusimConfigs = list(vm, "gpgpusim-config");
   cl.accelsimTraceConfigs = list(vm, "accelsim-trace-config");
   cl.sets = list(vm, "set");

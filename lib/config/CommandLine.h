@@ -19,6 +19,7 @@ struct CommandLine {
   std::string writeTrace;  // --write-trace DIR
   std::string sched;
   std::vector<std::string> configFiles;  // --config, in order
+  std::vector<std::string> plugins;      // --plugin LIB.so, in order (common/Plugin.h)
   // GPGPU-Sim / Accel-Sim option files, in order (lib/config/gpgpusim, applyGpgpusimImports).
   std::vector<std::string> gpgpusimConfigs;       // --gpgpusim-config
   std::vector<std::string> accelsimTraceConfigs;  // --accelsim-trace-config

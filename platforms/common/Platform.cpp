@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "common/PlatformInis.h"
+#include "warpsim/common/Plugin.h"
 #include "warpsim/common/Progress.h"
 #include "warpsim/common/RowSharing.h"
 #include "warpsim/common/RunStats.h"
@@ -114,12 +115,14 @@ RunResult runPlatform(const PlatformInfo& platform, int argc, const char* const 
   try {
     const CommandLine cl = parseCommandLine(argc, argv);
     const StatsFiles statsFiles{cl.statsPath, cl.csvPath, parseStatsFormat(cl.statsFormat)};
-    const ConfigSchema schema = makeSchema(registries);
+    Registries withPlugins = registries;
+    loadPlugins(cl.plugins, withPlugins);
+    const ConfigSchema schema = makeSchema(withPlugins);
     Config config(schema);
     config.loadIniText(platform.iniText, platform.iniName);
     applyGpgpusimImports(config, cl, cl.quiet ? nullptr : &std::cerr, program);
     applyCommandLine(config, cl);
-    const Registries configured = registries.configured(config);
+    const Registries configured = withPlugins.configured(config);
     if (answerQuery(cl, platform, config, configured, program)) return r;
 
     const GpuParams params = GpuParams::load(config, configured);

@@ -55,6 +55,12 @@ TEST_CASE("command line keeps repeated --config and --set in order") {
   CHECK(cl.sets == Strings{"l1d.ways=8", "l1d.size=32KiB"});
 }
 
+TEST_CASE("command line keeps repeated --plugin libraries in order") {
+  const CommandLine cl = parse({"--plugin", "a.so", "--plugin=b.so"});
+  CHECK(cl.plugins == Strings{"a.so", "b.so"});
+  CHECK(parse({}).plugins.empty());
+}
+
 TEST_CASE("command line rejects an unknown option and suggests the nearest") {
   CHECK_THROWS_WITH(parse({"--wrkload", "bfs"}),
                     "command line: unknown option '--wrkload'; did you mean: --workload?");
