@@ -188,6 +188,16 @@ enum class MulMode : std::uint8_t { None, Lo, Hi, Wide };
 enum class ShflMode : std::uint8_t { None, Up, Down, Bfly, Idx };
 enum class VoteMode : std::uint8_t { None, All, Any, Uni, Ballot };
 enum class TexGeom : std::uint8_t { None, D1, D2, D3 };
+// testp's property.
+enum class TestMode : std::uint8_t {
+  None,
+  Finite,
+  Infinite,
+  Number,
+  NotANumber,
+  Normal,
+  Subnormal
+};
 
 // One operand. Registers are indices into Function::regs; symbols into Module::symbols.
 struct Operand {
@@ -231,8 +241,9 @@ struct Instr {
   ShflMode shflMode = ShflMode::None;
   VoteMode voteMode = VoteMode::None;
   TexGeom texGeom = TexGeom::None;
-  std::uint8_t vecWidth = 1;  // ld/st .v2/.v4
-  bool cc = false;            // .cc: writes the carry flag
+  TestMode testMode = TestMode::None;  // testp
+  std::uint8_t vecWidth = 1;           // ld/st .v2/.v4
+  bool cc = false;                     // .cc: writes the carry flag
   bool ftz = false, sat = false, approx = false, full = false, uni = false;
   bool shiftWrap = false;  // shf.wrap (else clamp); shf direction: shfLeft
   bool shfLeft = false;
@@ -262,6 +273,15 @@ struct Variable {
   std::uint32_t align = 1;         // bytes
   bool isExtern = false;           // .extern (dynamic shared memory)
   std::vector<std::uint8_t> init;  // the initialiser's bytes (little-endian), empty: zero
+  // Initialiser elements that are addresses (`= {sym, generic(sym)+4}`): the 8 bytes at `offset`
+  // of init hold 0 and are to be patched with the symbol's address plus addend at load.
+  struct AddrInit {
+    std::uint64_t offset = 0;
+    std::uint32_t symbol = 0;  // Module::symbols
+    std::int64_t addend = 0;
+    bool generic = false;  // generic(sym), else the address in the symbol's own space
+  };
+  std::vector<AddrInit> addrInits;
   std::uint32_t line = 0;
 };
 
