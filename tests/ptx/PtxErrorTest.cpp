@@ -51,9 +51,10 @@ TEST_CASE("ptx errors: unknown and duplicate labels", "[ptx][errors]") {
 
 TEST_CASE("ptx errors: unknown instructions and modifiers", "[ptx][errors]") {
   CHECK(errorOf(kernel(kRegs + "frobnicate.s32 %r1, %r2;\n")) ==
-        "t.ptx:8: unknown instruction; got 'frobnicate.s32'");
+        "t.ptx:8: unknown instruction 'frobnicate'; got 'frobnicate.s32'");
   CHECK(errorOf(kernel(kRegs + "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 %r1;\n")) ==
-        "t.ptx:8: unknown instruction; got 'mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32'");
+        "t.ptx:8: unknown instruction 'mma'; got "
+        "'mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32'");
   CHECK(errorOf(kernel(kRegs + "max.NaN.f32 %r1, %r2, %r3;\n")) ==
         "t.ptx:8: unsupported modifier '.NaN' of 'max'; got 'max.NaN.f32'");
   CHECK(errorOf(kernel(kRegs + "add.s32.s32.s32 %r1, %r2, %r3;\n")) ==

@@ -1,6 +1,9 @@
 // The parser on PTX nvcc 13 generated (tests/ptx/fixtures: the .cu files and their .ptx, made
 // with `nvcc -arch=compute_75 -ptx`, depot-debug.ptx with -G). nvcc is not needed to run.
 #include <catch2/catch.hpp>
+#include <chrono>
+#include <fstream>
+#include <sstream>
 
 #include "PtxTestSupport.h"
 
@@ -167,4 +170,29 @@ TEST_CASE("ptx fixtures: half precision in inline-asm blocks", "[ptx][fixtures]"
   CHECK(cvt.type == Type::F16);
   CHECK(cvt.type2 == Type::F32);
   CHECK(cvt.round == Round::Rn);
+}
+
+TEST_CASE("ptx fixtures: a megabyte of PTX parses quickly", "[ptx][fixtures]") {
+  std::ifstream in(std::string(WARPSIM_SOURCE_DIR) + "/tests/ptx/fixtures/warp.ptx");
+  std::ostringstream s;
+  s << in.rdbuf();
+  const std::string one = s.str();
+  const std::size_t at = one.find(".visible .entry");
+  std::string text = one.substr(0, at);
+  const std::string kernelText = one.substr(at);
+  const std::string name = "_Z10warpKernelPKiPiPjPf";
+  int n = 0;
+  for (; text.size() < (1u << 20); ++n) {
+    std::string k = kernelText;
+    for (std::size_t p; (p = k.find(name)) != std::string::npos;)
+      k.replace(p, name.size(), "k" + std::to_string(n));
+    text += k;
+  }
+  const auto t0 = std::chrono::steady_clock::now();
+  const Module m = parsePtx(text, "big.ptx");
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  CHECK(m.functions.size() == static_cast<std::size_t>(n));
+  CHECK(m.functions.back().body.size() == 54);
+  CHECK(seconds < 2.0);  // about 0.1 s in a release build
 }

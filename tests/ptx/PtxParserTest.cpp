@@ -180,6 +180,15 @@ TEST_CASE("ptx: addresses, vectors, sinks and special registers", "[ptx]") {
   CHECK(b[11].ops[1].offset == -4);
 }
 
+TEST_CASE("ptx: a symbol plus an offset as a value", "[ptx]") {
+  const Module m =
+      parse(kernel(".reg .b64 %rd1;\nmov.u64 %rd1, tab+8;\n", ".global .align 8 .b8 tab[16];\n"));
+  const Operand& o = m.functions[0].body.at(0).ops.at(1);
+  CHECK(o.kind == Kind::Symbol);
+  CHECK(m.symbols.at(o.index).kind == Symbol::Kind::Global);
+  CHECK(o.offset == 8);
+}
+
 TEST_CASE("ptx: opcode modifiers", "[ptx]") {
   const Module m = parse(
       kernel(".reg .b32 %r<5>;\n.reg .b64 %rd<3>;\n.reg .f32 %f<3>;\n.reg .pred %p<3>;\n"

@@ -78,7 +78,8 @@ void Parser::parseInstr(Function& f) {
 void Parser::parseOpcode(const Token& t, Instr& ins) {
   const std::string_view w = t.text;
   std::size_t dot = w.find('.');
-  if (!opOf(w.substr(0, dot), ins.op)) failAt(t, "unknown instruction");
+  if (!opOf(w.substr(0, dot), ins.op))
+    failAt(t, "unknown instruction '" + std::string(w.substr(0, dot)) + "'");
   bool barKind = false;  // bar/barrier: .sync, .arrive, .red or .warp seen
   while (dot != std::string_view::npos) {
     const std::size_t end = w.find('.', dot + 1);
@@ -279,6 +280,13 @@ void Parser::parseOperand(Function& f, Instr& ins, std::vector<Operand>& into, b
   } else if (t.kind == Token::Kind::Word) {
     next();
     o = nameOperand(t, ctx);
+    if (o.kind == Operand::Kind::Symbol && accept('+')) {  // sym+4
+      const Token& n = next();
+      Literal lit;
+      if (n.kind != Token::Kind::Number || !parseLiteral(n.text, false, lit) || lit.isFloat)
+        failAt(n, "bad symbol offset " + ctx);
+      o.offset = static_cast<std::int64_t>(lit.bits);
+    }
   } else {
     failAt(t, "expected an operand " + ctx);
   }

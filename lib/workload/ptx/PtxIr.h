@@ -221,7 +221,7 @@ struct Operand {
   SReg sreg = SReg::TidX;       // SReg
   std::uint8_t vecCount = 0;    // Vec
   std::uint32_t index = 0;      // Reg, Symbol, Addr base (register or symbol), Label
-  std::int64_t offset = 0;      // Addr
+  std::int64_t offset = 0;      // Addr; Symbol: `sym+4` as a value
   std::uint64_t bits = 0;  // Imm: integer literal (two's complement), or a 0f/0d literal's raw bits
   double fvalue = 0;       // Imm when isFloatLiteral: the value (0f/0d: the decoded value)
   std::array<std::uint32_t, 4> vec{};  // Vec: register indices
@@ -234,12 +234,12 @@ struct Instr {
   Space space = Space::None;  // ld/st/atom/red/cvta/prefetch/ldu: the state space (cvta.to: to it)
   bool cvtaTo = false;        // cvta.to.<space> (else cvta.<space>: to generic)
   Cmp cmp = Cmp::None;
-  BoolOp boolOp = BoolOp::None;
+  BoolOp boolOp = BoolOp::None;  // setp/set combiner; bar.red .and/.or (.popc: None, u32)
   Round round = Round::None;
-  AtomOp atomOp = AtomOp::None;
+  AtomOp atomOp = AtomOp::None;  // atom, red, redux.sync's operation
   MulMode mulMode = MulMode::None;
   ShflMode shflMode = ShflMode::None;
-  VoteMode voteMode = VoteMode::None;
+  VoteMode voteMode = VoteMode::None;  // vote; match.any / match.all (Any, All)
   TexGeom texGeom = TexGeom::None;
   TestMode testMode = TestMode::None;  // testp
   std::uint8_t vecWidth = 1;           // ld/st .v2/.v4
