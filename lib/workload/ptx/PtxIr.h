@@ -188,6 +188,8 @@ enum class MulMode : std::uint8_t { None, Lo, Hi, Wide };
 enum class ShflMode : std::uint8_t { None, Up, Down, Bfly, Idx };
 enum class VoteMode : std::uint8_t { None, All, Any, Uni, Ballot };
 enum class TexGeom : std::uint8_t { None, D1, D2, D3 };
+// testp's property (PTX ISA 9.7.3.2): .finite .infinite .number .notanumber .normal .subnormal.
+enum class TestpOp : std::uint8_t { None, Finite, Infinite, Number, NotANumber, Normal, Subnormal };
 
 // One operand. Registers are indices into Function::regs; symbols into Module::symbols.
 struct Operand {
@@ -231,6 +233,7 @@ struct Instr {
   ShflMode shflMode = ShflMode::None;
   VoteMode voteMode = VoteMode::None;
   TexGeom texGeom = TexGeom::None;
+  TestpOp testp = TestpOp::None;
   std::uint8_t vecWidth = 1;  // ld/st .v2/.v4
   bool cc = false;            // .cc: writes the carry flag
   bool ftz = false, sat = false, approx = false, full = false, uni = false;
