@@ -86,7 +86,7 @@ bool evalMoveCvt(const Instr& ins, const LaneIn& in, LaneOut& out) {
     }
     // integer to integer: truncation, or with .sat clamping to the destination's range
     if (!ins.sat) {
-      out.d = a & maskOf(dw);
+      out.d = static_cast<u64>(v) & maskOf(dw);
     } else if (isSigned(dt)) {
       const i64 hi = static_cast<i64>(maskOf(dw - 1)), lo = -hi - 1;
       const bool big = isSigned(st) ? v > hi : static_cast<u64>(v) > static_cast<u64>(hi);
