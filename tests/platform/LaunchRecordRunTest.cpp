@@ -33,7 +33,7 @@ TEST_CASE("launch record: vecadd runs on every platform with the outputs the rec
     INFO(tool << ": " << r.err);
     REQUIRE(r.exitCode == 0);
     CHECK_THAT(r.out, Catch::Contains("outputs              match the launch record"));
-    CHECK_THAT(r.err, Catch::Contains("vecadd: 16 registers/thread, 0 B shared/CTA (from PTX "
+    CHECK_THAT(r.err, Catch::Contains("vecadd: 26 registers/thread, 0 B shared/CTA (from PTX "
                                       "declarations)"));
     const nlohmann::json s = readJson(dir.file("s.json"));
     CHECK(s["workload"] == "launch record " + recordDir());

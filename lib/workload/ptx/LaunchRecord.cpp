@@ -142,7 +142,8 @@ Workload loadLaunchRecord(const std::string& dir, std::string* occupancy) {
     }
   }
   const std::string ptxName = r.field(doc, "ptx", "ptx").get<std::string>();
-  auto program = std::make_shared<const PtxProgram>(loadPtxFile(dir + "/" + ptxName), *memory);
+  const std::string ptxPath = !ptxName.empty() && ptxName[0] == '/' ? ptxName : dir + "/" + ptxName;
+  auto program = std::make_shared<const PtxProgram>(loadPtxFile(ptxPath), *memory);
 
   Workload w;
   w.name = "launch record " + dir;

@@ -214,7 +214,9 @@ void CtaState::step(Warp& w) {
   WarpInst rec;
   rec.pc = (layout.pcBase + pc) * 16;
   rec.op = opClassOf(in, f.isEntry);
-  rec.activeMask = exec ? exec : mask;
+  // A branch runs on every lane of the path (its guard picks the direction); any other guarded
+  // instruction only on the lanes whose guard holds.
+  rec.activeMask = in.op == Op::Bra || !exec ? mask : exec;
   unsigned nsrc = 0;
   for (std::size_t i = 0; i < in.ops.size(); ++i) {
     const Operand& o = in.ops[i];

@@ -34,7 +34,7 @@ struct LaunchState {
 Occupancy occupancyFromDeclarations(const PtxProgram& program, const PtxLaunch& launch) {
   std::uint32_t words = 0;
   for (const RegInfo& r : program.module().functions[launch.kernel].regs)
-    words += std::max(1u, (sizeOf(r.type) + 3) / 4);
+    if (r.type != Type::Pred) words += std::max(1u, (sizeOf(r.type) + 3) / 4);
   Occupancy o;
   o.regsPerThread = std::clamp<std::uint32_t>(words, 16, 255);
   o.smemPerCta = program.staticSharedBytes() + launch.dynamicSharedBytes;

@@ -17,7 +17,8 @@ struct Occupancy {
   std::string source;  // "ptxas -v" or "PTX declarations"
 };
 
-// From the kernel's declarations: its registers in 32-bit units (at most 255, at least 16),
+// From the kernel's declarations: its registers in 32-bit units, predicates left out (at most
+// 255, at least 16; nvcc declares virtual registers, so this overstates what ptxas allocates),
 // and its static plus the launch's dynamic shared memory.
 Occupancy occupancyFromDeclarations(const PtxProgram& program, const PtxLaunch& launch);
 
