@@ -10,7 +10,7 @@ include(CMakePackageConfigHelpers)
 set(warpsim_cmake_dir ${CMAKE_INSTALL_LIBDIR}/cmake/warpsim)
 
 install(TARGETS warpsim_core warpsim_config warpsim_config_gpgpusim warpsim_stats warpsim_workload
-                warpsim_trace
+                warpsim_trace warpsim_ptx
                 ${WARPSIM_MODEL_TARGETS} warpsim
                 warpsim_platform
         EXPORT warpsimTargets

@@ -18,6 +18,7 @@ po::options_description describeOptions() {
   desc.add_options()
       ("workload", po::value<std::string>()->value_name("NAME"), "workload to run (--list-workloads)")
       ("trace", po::value<std::string>()->value_name("PATH"), "run an Accel-Sim trace: a kernelslist.g or its folder (instead of --workload)")
+      ("launch-record", po::value<std::string>()->value_name("DIR"), "run a PTX launch record: a folder with launch.json, the PTX and memory images (doc/cuda.md; instead of --workload)")
       ("write-trace", po::value<std::string>()->value_name("DIR"), "write the workload as an Accel-Sim trace (version 5) into DIR, then run it")
       ("sched", po::value<std::string>()->value_name("POLICY"), "warp scheduling policy (--list-policies)")
       ("gpgpusim-config", po::value<std::vector<std::string>>()->value_name("FILE"), "import a GPGPU-Sim config (gpgpusim.config: -option value lines); repeatable, applied before --config")
@@ -134,10 +135,12 @@ CommandLine parseCommandLine(int argc, const char* const argv[]) {
   cl.workload = text(vm, "workload");
   cl.trace = text(vm, "trace");
   cl.writeTrace = text(vm, "write-trace");
-  if (!cl.trace.empty() && !cl.workload.empty())
+  cl.launchRecord = text(vm, "launch-record");
+  if (int(!cl.trace.empty()) + int(!cl.workload.empty()) + int(!cl.launchRecord.empty()) > 1)
     throw ConfigError(
-        "command line: --trace and --workload given together; a run takes one "
-        "workload: a built-in one (--workload) or a trace (--trace)");
+        "command line: more than one of --workload, --trace and --launch-record; a run takes "
+        "one workload: a built-in one (--workload), a trace (--trace) or a PTX launch record "
+        "(--launch-record)");
   cl.sched = text(vm, "sched");
   cl.configFiles = list(vm, "config");
   cl.plugins = list(vm, "plugin");
@@ -180,6 +183,9 @@ void applyCommandLine(Config& config, const CommandLine& commandLine) {
   }
   if (!commandLine.trace.empty()) {
     applyShortcut(config, "--trace", "workload.trace", commandLine.trace);
+  }
+  if (!commandLine.launchRecord.empty()) {
+    applyShortcut(config, "--launch-record", "workload.launch_record", commandLine.launchRecord);
   }
   if (!commandLine.sched.empty()) {
     applyShortcut(config, "--sched", "sched.policy", commandLine.sched);

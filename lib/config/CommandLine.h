@@ -15,8 +15,9 @@ namespace warpsim {
 
 struct CommandLine {
   std::string workload;
-  std::string trace;       // --trace PATH: an Accel-Sim kernelslist.g or its folder
-  std::string writeTrace;  // --write-trace DIR
+  std::string trace;         // --trace PATH: an Accel-Sim kernelslist.g or its folder
+  std::string writeTrace;    // --write-trace DIR
+  std::string launchRecord;  // --launch-record DIR: a PTX launch record (doc/cuda.md)
   std::string sched;
   std::vector<std::string> configFiles;  // --config, in order
   std::vector<std::string> plugins;      // --plugin LIB.so, in order (common/Plugin.h)

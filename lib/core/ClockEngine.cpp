@@ -89,6 +89,22 @@ bool ClockEngine::syncSystemC() {
 }
 
 void ClockEngine::run() {
+  // An error inside a block (a workload that fails mid-run, e.g. a PTX access outside memory)
+  // must not escape into SystemC, which would report it as its own: keep it, stop, and let
+  // the program rethrow it after sc_start (rethrowFailure).
+  try {
+    loop();
+  } catch (...) {
+    failure_ = std::current_exception();
+    sc_core::sc_stop();
+  }
+}
+
+void ClockEngine::rethrowFailure() const {
+  if (failure_) std::rethrow_exception(failure_);
+}
+
+void ClockEngine::loop() {
   for (;;) {
     const std::uint64_t t = nextTimePs(nowPs_);
     if (t == kNever) {  // nothing active anywhere: one wait until outside traffic arrives

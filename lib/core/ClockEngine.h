@@ -3,6 +3,7 @@
 // time to the next edge of any domain with active blocks, ticks those blocks in a fixed order
 // (domain order, then registration order), and sleeps on one event when nothing is active.
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <memory>
 #include <queue>
@@ -28,6 +29,8 @@ class ClockEngine : public sc_core::sc_module {
   // Stops the simulation (sc_stop) before the first edge past `limit` of `domain`.
   void setCycleLimit(const ClockDomain& domain, Cycle limit);
   bool cycleLimitReached() const { return limitReached_; }
+  // Rethrows the exception a block threw during the run, if any (the run stopped there).
+  void rethrowFailure() const;
 
   // How far (simulated time) the engine may run ahead of SystemC's time when no other process
   // is due; with sc_start(duration), blocks may tick up to this much past the duration (use
@@ -80,7 +83,8 @@ class ClockEngine : public sc_core::sc_module {
       return timePs != o.timePs ? timePs > o.timePs : seq > o.seq;
     }
   };
-  void run();
+  void run();  // the SC_THREAD: loop() with its exceptions kept in failure_
+  void loop();
   void schedule(Clocked& block, std::uint64_t timePs);
   void notifyWork();
   void catchUpDomains();
@@ -106,6 +110,7 @@ class ClockEngine : public sc_core::sc_module {
   std::function<void()> hook_;
   std::uint64_t hookEvery_ = 0, hookCountdown_ = 0;
   Watchdog watchdog_;
+  std::exception_ptr failure_;
 };
 
 }  // namespace warpsim

@@ -41,6 +41,9 @@ struct KernelDesc {
 struct Workload {
   std::string name;
   std::vector<KernelDesc> kernels;
+  // A check of the results after the run (a launch record's expected outputs): "" when they
+  // are right, else what differs. Empty: nothing to check.
+  std::function<std::string()> check;
 };
 
 }  // namespace warpsim

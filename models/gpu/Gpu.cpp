@@ -124,6 +124,7 @@ void Gpu::settleStats(Cycle end) {
 }
 
 void Gpu::finalize() {
+  engine_.rethrowFailure();  // a block's error mid-run: reported, not summarised
   if (engine_.cycleLimitReached())
     endCycle_ = params_.maxCycles;  // the run covered every cycle before the limit
   else if (!finished_)

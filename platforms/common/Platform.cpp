@@ -19,6 +19,7 @@
 #include "warpsim/config/gpgpusim/Import.h"
 #include "warpsim/gpu/Gpu.h"
 #include "warpsim/stats/StatsRegistry.h"
+#include "warpsim/workload/ptx/LaunchRecord.h"
 #include "warpsim/workload/trace/TraceConfig.h"
 #include "warpsim/workload/trace/TraceWorkload.h"
 #include "warpsim/workload/trace/TraceWriter.h"
@@ -49,14 +50,23 @@ ConfigSchema makeSchema(const Registries& registries) {
   GpuParams::declare(s, registries);
   s.addString("workload.name", "stream", "workload (see --list-workloads)");
   s.addUInt("workload.size", 0, "workload problem size (0: the workload's default)", 0, 1u << 20);
+  s.addString("workload.launch_record", "",
+              "a PTX launch record folder to run instead of workload.name (doc/cuda.md)");
   trace::declareTraceOptions(s);
   return s;
 }
 
-// The workload workload.trace names, else workload.name at workload.size from `workloads`;
-// `label` gets "trace PATH" or "name (size N)".
+// The workload workload.trace or workload.launch_record names, else workload.name at
+// workload.size from `workloads`; `label` gets "trace PATH", "launch record DIR" or "name (size
+// N)", `notes` what the loader has to say (a launch record's occupancy sources).
 Workload loadWorkload(const Config& config, const WorkloadRegistry& workloads,
-                      std::string* label = nullptr, RunResult* result = nullptr) {
+                      std::string* label = nullptr, RunResult* result = nullptr,
+                      std::string* notes = nullptr) {
+  const std::string& record = config.getString("workload.launch_record");
+  if (!record.empty()) {
+    if (label) *label = "launch record " + record;
+    return ptx::loadLaunchRecord(record, notes);
+  }
   const std::string& tracePath = config.getString("workload.trace");
   if (!tracePath.empty()) {
     if (label) *label = "trace " + tracePath;
@@ -127,7 +137,9 @@ RunResult runPlatform(const PlatformInfo& platform, int argc, const char* const 
 
     const GpuParams params = GpuParams::load(config, configured);
     std::string label;
-    const Workload workload = loadWorkload(config, configured.workloads, &label, &r);
+    std::string notes;
+    const Workload workload = loadWorkload(config, configured.workloads, &label, &r, &notes);
+    if (!cl.quiet) std::cerr << notes;
     if (!cl.writeTrace.empty())
       trace::writeTrace(workload, cl.writeTrace, {config.getBool("trace.write_xz")});
 
@@ -154,9 +166,16 @@ RunResult runPlatform(const PlatformInfo& platform, int argc, const char* const 
       r.exitCode = 3;
       return r;
     }
+    // A launch record's expected outputs: wrong results are an error, not statistics.
+    const bool checked = workload.check && outcome == Gpu::Outcome::Finished;
+    if (checked) {
+      const std::string wrong = workload.check();
+      if (!wrong.empty()) throw ConfigError(wrong + "; no statistics written");
+    }
     r.stats = runStats({platform.name, label, config.getString("sched.policy")}, gpu, stats);
     writeStatsFiles(statsFiles, r.stats, stats);
     if (!cl.quiet) printSummary(std::cout, r.stats, r.wallSeconds);
+    if (!cl.quiet && checked) std::cout << "  outputs              match the launch record\n";
   } catch (const ConfigError& e) {
     std::cerr << program << ": error: " << e.what() << "\n";
     r.exitCode = 1;

@@ -120,7 +120,7 @@ TEST_CASE("trace run: --trace with --workload and a bad trace exit 1 with no sta
   ScratchDir dir;
   const ToolRun both = runFermi("--workload stream --trace " + dir.file(""));
   CHECK(both.exitCode == 1);
-  CHECK_THAT(both.err, Catch::Contains("--trace and --workload given together"));
+  CHECK_THAT(both.err, Catch::Contains("more than one of --workload, --trace and --launch-record"));
   writeFile(dir.file("kernelslist.g"), "kernel-1.traceg\n");
   writeFile(dir.file("kernel-1.traceg"),
             "-grid dim = (1,1,1)\n-block dim = (32,1,1)\n-binary version = 70\n"

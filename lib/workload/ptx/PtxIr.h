@@ -188,6 +188,16 @@ enum class MulMode : std::uint8_t { None, Lo, Hi, Wide };
 enum class ShflMode : std::uint8_t { None, Up, Down, Bfly, Idx };
 enum class VoteMode : std::uint8_t { None, All, Any, Uni, Ballot };
 enum class TexGeom : std::uint8_t { None, D1, D2, D3 };
+// testp's property.
+enum class TestMode : std::uint8_t {
+  None,
+  Finite,
+  Infinite,
+  Number,
+  NotANumber,
+  Normal,
+  Subnormal
+};
 
 // One operand. Registers are indices into Function::regs; symbols into Module::symbols.
 struct Operand {
@@ -211,7 +221,7 @@ struct Operand {
   SReg sreg = SReg::TidX;       // SReg
   std::uint8_t vecCount = 0;    // Vec
   std::uint32_t index = 0;      // Reg, Symbol, Addr base (register or symbol), Label
-  std::int64_t offset = 0;      // Addr
+  std::int64_t offset = 0;      // Addr; Symbol: `sym+4` as a value
   std::uint64_t bits = 0;  // Imm: integer literal (two's complement), or a 0f/0d literal's raw bits
   double fvalue = 0;       // Imm when isFloatLiteral: the value (0f/0d: the decoded value)
   std::array<std::uint32_t, 4> vec{};  // Vec: register indices
@@ -224,15 +234,16 @@ struct Instr {
   Space space = Space::None;  // ld/st/atom/red/cvta/prefetch/ldu: the state space (cvta.to: to it)
   bool cvtaTo = false;        // cvta.to.<space> (else cvta.<space>: to generic)
   Cmp cmp = Cmp::None;
-  BoolOp boolOp = BoolOp::None;
+  BoolOp boolOp = BoolOp::None;  // setp/set combiner; bar.red .and/.or (.popc: None, u32)
   Round round = Round::None;
-  AtomOp atomOp = AtomOp::None;
+  AtomOp atomOp = AtomOp::None;  // atom, red, redux.sync's operation
   MulMode mulMode = MulMode::None;
   ShflMode shflMode = ShflMode::None;
-  VoteMode voteMode = VoteMode::None;
+  VoteMode voteMode = VoteMode::None;  // vote; match.any / match.all (Any, All)
   TexGeom texGeom = TexGeom::None;
-  std::uint8_t vecWidth = 1;  // ld/st .v2/.v4
-  bool cc = false;            // .cc: writes the carry flag
+  TestMode testMode = TestMode::None;  // testp
+  std::uint8_t vecWidth = 1;           // ld/st .v2/.v4
+  bool cc = false;                     // .cc: writes the carry flag
   bool ftz = false, sat = false, approx = false, full = false, uni = false;
   bool shiftWrap = false;  // shf.wrap (else clamp); shf direction: shfLeft
   bool shfLeft = false;
@@ -262,6 +273,15 @@ struct Variable {
   std::uint32_t align = 1;         // bytes
   bool isExtern = false;           // .extern (dynamic shared memory)
   std::vector<std::uint8_t> init;  // the initialiser's bytes (little-endian), empty: zero
+  // Initialiser elements that are addresses (`= {sym, generic(sym)+4}`): the 8 bytes at `offset`
+  // of init hold 0 and are to be patched with the symbol's address plus addend at load.
+  struct AddrInit {
+    std::uint64_t offset = 0;
+    std::uint32_t symbol = 0;  // Module::symbols
+    std::int64_t addend = 0;
+    bool generic = false;  // generic(sym), else the address in the symbol's own space
+  };
+  std::vector<AddrInit> addrInits;
   std::uint32_t line = 0;
 };
 

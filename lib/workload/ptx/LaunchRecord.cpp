@@ -1,0 +1,211 @@
+#include "warpsim/workload/ptx/LaunchRecord.h"
+
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "warpsim/config/ConfigSchema.h"
+#include "warpsim/workload/ptx/PtxKernel.h"
+#include "warpsim/workload/ptx/PtxParser.h"
+
+namespace warpsim::ptx {
+namespace {
+
+using nlohmann::json;
+
+struct Reader {
+  std::string dir, file;  // file: DIR/launch.json, for messages
+
+  [[noreturn]] void fail(const std::string& where, const std::string& what) const {
+    throw ConfigError(file + ": " + where + ": " + what);
+  }
+  std::vector<std::uint8_t> bytesOf(const std::string& name, const std::string& where) const {
+    std::ifstream in(dir + "/" + name, std::ios::binary);
+    if (!in) fail(where, "cannot read '" + dir + "/" + name + "'");
+    return std::vector<std::uint8_t>(std::istreambuf_iterator<char>(in), {});
+  }
+  // A non-negative integer, written as a number or as a "0x..." string.
+  std::uint64_t number(const json& j, const std::string& where) const {
+    if (j.is_number_unsigned()) return j.get<std::uint64_t>();
+    if (j.is_string()) {
+      const std::string s = j.get<std::string>();
+      std::size_t used = 0;
+      try {
+        const std::uint64_t v = std::stoull(s, &used, 0);
+        if (used == s.size()) return v;
+      } catch (const std::exception&) {
+      }
+    }
+    fail(where, "'" + j.dump() + "' is not a non-negative integer (a number or \"0x...\")");
+  }
+  const json& field(const json& j, const char* key, const std::string& where) const {
+    if (!j.is_object() || !j.contains(key)) fail(where, std::string("missing \"") + key + "\"");
+    return j.at(key);
+  }
+  Dim3 dim3(const json& j, const std::string& where) const {
+    if (!j.is_array() || j.empty() || j.size() > 3) fail(where, "expected [x, y, z]");
+    std::uint32_t v[3] = {1, 1, 1};
+    for (std::size_t i = 0; i < j.size(); ++i) {
+      const std::uint64_t n = number(j[i], where);
+      if (n == 0 || n > 0xffffffffu)
+        fail(where, "dimension " + std::to_string(n) + " out of range");
+      v[i] = static_cast<std::uint32_t>(n);
+    }
+    return Dim3{v[0], v[1], v[2]};
+  }
+};
+
+// The parameter block of `kernel` from the record's argument list: one entry per .param, each
+// {"u32": 7}, {"s32": -1}, {"u64": "0x..."}, {"f32": 1.5}, {"f64": 2.0} or {"bytes": "0a0b..."}
+// (by-value structs), whose size must be the parameter's.
+std::vector<std::uint8_t> paramBlock(const Reader& r, const Function& kernel, const json& args,
+                                     const std::string& where) {
+  if (!args.is_array() || args.size() != kernel.params.size())
+    r.fail(where, "kernel " + kernel.name + " takes " + std::to_string(kernel.params.size()) +
+                      " parameters; the record gives " +
+                      std::to_string(args.is_array() ? args.size() : 0));
+  std::vector<std::uint8_t> block(kernel.paramBytes, 0);
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const Param& p = kernel.params[i];
+    const std::string at = where + "[" + std::to_string(i) + "]";
+    if (!args[i].is_object() || args[i].size() != 1) r.fail(at, "expected {\"<type>\": value}");
+    const std::string type = args[i].begin().key();
+    const json& v = args[i].begin().value();
+    std::vector<std::uint8_t> bytes;
+    auto put = [&bytes](const void* src, std::size_t n) {
+      bytes.assign(static_cast<const std::uint8_t*>(src),
+                   static_cast<const std::uint8_t*>(src) + n);
+    };
+    if (type == "u32" || type == "u64" || type == "s32" || type == "s64") {
+      const bool wide = type[1] == '6';
+      std::uint64_t x = v.is_number_integer() && v.get<std::int64_t>() < 0
+                            ? static_cast<std::uint64_t>(v.get<std::int64_t>())
+                            : r.number(v, at);
+      put(&x, wide ? 8 : 4);
+    } else if (type == "f32" && v.is_number()) {
+      const float f = v.get<float>();
+      put(&f, 4);
+    } else if (type == "f64" && v.is_number()) {
+      const double d = v.get<double>();
+      put(&d, 8);
+    } else if (type == "bytes" && v.is_string() && v.get<std::string>().size() % 2 == 0) {
+      const std::string h = v.get<std::string>();
+      for (std::size_t k = 0; k < h.size(); k += 2)
+        bytes.push_back(static_cast<std::uint8_t>(std::stoul(h.substr(k, 2), nullptr, 16)));
+    } else {
+      r.fail(at, "'" + args[i].dump() + "': expected u32, s32, u64, s64, f32, f64 or bytes");
+    }
+    if (bytes.size() != p.size)
+      r.fail(at, "parameter " + p.name + " of " + kernel.name + " is " + std::to_string(p.size) +
+                     " bytes; the record gives " + std::to_string(bytes.size()));
+    std::memcpy(block.data() + p.offset, bytes.data(), bytes.size());
+  }
+  return block;
+}
+
+}  // namespace
+
+Workload loadLaunchRecord(const std::string& dir, std::string* occupancy) {
+  Reader r{dir, dir + "/launch.json"};
+  std::ifstream in(r.file);
+  if (!in) throw ConfigError(r.file + ": cannot read the launch record");
+  json doc;
+  try {
+    doc = json::parse(in);
+  } catch (const json::exception& e) {
+    throw ConfigError(r.file + ": not JSON: " + e.what());
+  }
+  if (doc.value("format", "") != "warpsim-launch-record" || doc.value("version", 0) != 1)
+    r.fail("format", "expected \"format\": \"warpsim-launch-record\", \"version\": 1");
+
+  auto memory = std::make_shared<GlobalMemory>();
+  const json& regions = doc.contains("memory") ? doc.at("memory") : json::array();
+  for (std::size_t i = 0; i < regions.size(); ++i) {
+    const std::string at = "memory[" + std::to_string(i) + "]";
+    const json& m = regions[i];
+    const std::uint64_t base = r.number(r.field(m, "base", at), at + ".base");
+    const std::uint64_t size = r.number(r.field(m, "size", at), at + ".size");
+    const std::string name = m.value("name", at);
+    try {
+      memory->allocate(base, size, name);
+    } catch (const std::logic_error& e) {
+      r.fail(at, e.what());
+    }
+    if (m.contains("init")) {
+      const std::vector<std::uint8_t> bytes = r.bytesOf(m.at("init").get<std::string>(), at);
+      if (bytes.size() > size) r.fail(at, "init file is larger than the region");
+      std::memcpy(memory->find(base, size), bytes.data(), bytes.size());
+    }
+  }
+  const std::string ptxName = r.field(doc, "ptx", "ptx").get<std::string>();
+  const std::string ptxPath = !ptxName.empty() && ptxName[0] == '/' ? ptxName : dir + "/" + ptxName;
+  auto program = std::make_shared<const PtxProgram>(loadPtxFile(ptxPath), *memory);
+
+  Workload w;
+  w.name = "launch record " + dir;
+  const json& launches = r.field(doc, "launches", "launches");
+  for (std::size_t i = 0; i < launches.size(); ++i) {
+    const std::string at = "launches[" + std::to_string(i) + "]";
+    const json& l = launches[i];
+    PtxLaunch launch;
+    launch.kernel = program->functionIndex(r.field(l, "kernel", at).get<std::string>());
+    const Function& k = program->module().functions[launch.kernel];
+    if (!k.isEntry) r.fail(at + ".kernel", k.name + " is a .func, not an .entry");
+    launch.grid = r.dim3(r.field(l, "grid", at), at + ".grid");
+    launch.block = r.dim3(r.field(l, "block", at), at + ".block");
+    if (launch.block.count() > 1024) r.fail(at + ".block", "more than 1024 threads");
+    launch.dynamicSharedBytes =
+        l.contains("dynamic_shared")
+            ? static_cast<std::uint32_t>(r.number(l.at("dynamic_shared"), at))
+            : 0;
+    launch.params = paramBlock(r, k, r.field(l, "args", at), at + ".args");
+    Occupancy occ = occupancyFromDeclarations(*program, launch);
+    if (l.contains("ptxas")) {  // `ptxas -v` figures: registers and static shared bytes
+      occ.regsPerThread =
+          static_cast<std::uint32_t>(r.number(r.field(l.at("ptxas"), "registers", at), at));
+      occ.smemPerCta =
+          static_cast<std::uint32_t>(r.number(r.field(l.at("ptxas"), "shared", at), at)) +
+          launch.dynamicSharedBytes;
+      occ.source = "ptxas -v";
+    }
+    if (occupancy)
+      *occupancy += k.name + ": " + std::to_string(occ.regsPerThread) + " registers/thread, " +
+                    std::to_string(occ.smemPerCta) + " B shared/CTA (from " + occ.source + ")\n";
+    w.kernels.push_back(makePtxKernel(program, memory, std::move(launch), occ));
+  }
+  // Expected outputs, compared once the run is over.
+  struct Expect {
+    std::string name;
+    std::uint64_t base;
+    std::vector<std::uint8_t> bytes;
+  };
+  std::vector<Expect> expects;
+  const json& ex = doc.contains("expect") ? doc.at("expect") : json::array();
+  for (std::size_t i = 0; i < ex.size(); ++i) {
+    const std::string at = "expect[" + std::to_string(i) + "]";
+    expects.push_back(Expect{ex[i].value("name", at), r.number(r.field(ex[i], "base", at), at),
+                             r.bytesOf(r.field(ex[i], "file", at).get<std::string>(), at)});
+  }
+  if (!expects.empty())
+    w.check = [memory, expects, file = r.file]() -> std::string {
+      for (const Expect& e : expects) {
+        const std::uint8_t* got = memory->find(e.base, e.bytes.size());
+        if (!got) return file + ": expected region " + e.name + " is not in memory";
+        for (std::size_t b = 0; b < e.bytes.size(); ++b)
+          if (got[b] != e.bytes[b]) {
+            std::ostringstream os;
+            os << file << ": output " << e.name << " differs at byte " << b << ": expected "
+               << int(e.bytes[b]) << ", got " << int(got[b]);
+            return os.str();
+          }
+      }
+      return "";
+    };
+  return w;
+}
+
+}  // namespace warpsim::ptx

@@ -1,0 +1,21 @@
+#pragma once
+// Launch records (doc/cuda.md): a folder holding a PTX module, the initial contents of global
+// memory, one or more kernel launches (kernel, grid, block, dynamic shared memory, arguments)
+// and, optionally, the expected contents of output regions. `--launch-record DIR` replays one
+// on any platform program, so that tests need neither nvcc nor a host program.
+#include <cstdint>
+#include <string>
+
+#include "warpsim/workload/KernelDesc.h"
+
+namespace warpsim::ptx {
+
+// Loads DIR/launch.json and what it names. The workload's kernels are the launches, in order,
+// sharing one global memory; its `check` compares the expected regions after the run.
+// `occupancy` (optional) gets one line per kernel saying where its registers and shared memory
+// came from. Throws ConfigError naming the file (and JSON path or PTX line) for anything
+// malformed: a missing file, a bad number, arguments that disagree with the .entry's
+// parameters, regions that overlap.
+Workload loadLaunchRecord(const std::string& dir, std::string* occupancy = nullptr);
+
+}  // namespace warpsim::ptx

@@ -1,0 +1,72 @@
+#include "warpsim/workload/ptx/PtxKernel.h"
+
+#include <algorithm>
+#include <map>
+
+namespace warpsim::ptx {
+namespace {
+
+// Replays one warp's recorded stream.
+class RecordedWarpStream : public IWarpStream {
+ public:
+  explicit RecordedWarpStream(std::vector<WarpInst> insts) : insts_(std::move(insts)) {}
+  bool next(WarpInst& out) override {
+    if (next_ >= insts_.size()) return false;
+    out = insts_[next_++];
+    return true;
+  }
+
+ private:
+  std::vector<WarpInst> insts_;
+  std::size_t next_ = 0;
+};
+
+// The launch's CTAs that were executed and still have warps to hand out.
+struct LaunchState {
+  std::shared_ptr<const PtxProgram> program;
+  std::shared_ptr<GlobalMemory> memory;
+  PtxLaunch launch;
+  std::map<std::uint64_t, std::pair<CtaRecord, std::uint32_t>> pending;  // record, handed out
+};
+
+}  // namespace
+
+Occupancy occupancyFromDeclarations(const PtxProgram& program, const PtxLaunch& launch) {
+  std::uint32_t words = 0;
+  for (const RegInfo& r : program.module().functions[launch.kernel].regs)
+    if (r.type != Type::Pred) words += std::max(1u, (sizeOf(r.type) + 3) / 4);
+  Occupancy o;
+  o.regsPerThread = std::clamp<std::uint32_t>(words, 16, 255);
+  o.smemPerCta = program.staticSharedBytes() + launch.dynamicSharedBytes;
+  o.source = "PTX declarations";
+  return o;
+}
+
+KernelDesc makePtxKernel(std::shared_ptr<const PtxProgram> program,
+                         std::shared_ptr<GlobalMemory> memory, PtxLaunch launch,
+                         const Occupancy& occupancy) {
+  KernelDesc k;
+  k.name = program->module().functions.at(launch.kernel).name;
+  k.grid = launch.grid;
+  k.block = launch.block;
+  k.regsPerThread = occupancy.regsPerThread;
+  k.smemPerCta = occupancy.smemPerCta;
+  auto state = std::make_shared<LaunchState>(
+      LaunchState{std::move(program), std::move(memory), std::move(launch), {}});
+  const std::uint32_t warps = k.warpsPerCta();
+  k.makeWarp = [state, warps](CtaId cta, std::uint32_t warp) -> std::unique_ptr<IWarpStream> {
+    auto it = state->pending.find(cta.value());
+    if (it == state->pending.end())
+      it = state->pending
+               .emplace(cta.value(), std::make_pair(executeCta(*state->program, state->launch,
+                                                               *state->memory, cta.value()),
+                                                    0u))
+               .first;
+    auto stream = std::make_unique<RecordedWarpStream>(std::move(it->second.first.warps.at(warp)));
+    if (++it->second.second == warps) state->pending.erase(it);
+    return stream;
+  };
+  return k;
+}
+
+}  // namespace warpsim::ptx

@@ -1,0 +1,31 @@
+#pragma once
+// A PTX kernel launch as the timing model's KernelDesc (lib/workload/ptx/README.md): when the
+// timing model asks for the first warp of a CTA, the CTA is executed functionally
+// (executeCta) and its warps' recorded streams are handed out, one per makeWarp call.
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "warpsim/workload/KernelDesc.h"
+#include "warpsim/workload/ptx/PtxExecutor.h"
+
+namespace warpsim::ptx {
+
+// Registers per thread and shared memory per CTA, and where they came from.
+struct Occupancy {
+  std::uint32_t regsPerThread = 0, smemPerCta = 0;
+  std::string source;  // "ptxas -v" or "PTX declarations"
+};
+
+// From the kernel's declarations: its registers in 32-bit units, predicates left out (at most
+// 255, at least 16; nvcc declares virtual registers, so this overstates what ptxas allocates),
+// and its static plus the launch's dynamic shared memory.
+Occupancy occupancyFromDeclarations(const PtxProgram& program, const PtxLaunch& launch);
+
+// The launch as a kernel. `program` and `memory` are shared with the launches that follow (a
+// later kernel sees what an earlier one wrote).
+KernelDesc makePtxKernel(std::shared_ptr<const PtxProgram> program,
+                         std::shared_ptr<GlobalMemory> memory, PtxLaunch launch,
+                         const Occupancy& occupancy);
+
+}  // namespace warpsim::ptx

@@ -1,0 +1,80 @@
+// PTX launch records replayed by the platform programs (--launch-record, doc/cuda.md): the
+// outputs are checked against the record, and a record that is wrong, or a kernel that fails
+// mid-run, is an error that names what and where, with no statistics.
+#include <filesystem>
+
+#include "PlatformTestSupport.h"
+
+using namespace warpsim::test;
+
+namespace {
+
+std::string recordDir() {
+  return std::string(WARPSIM_SOURCE_DIR) + "/tests/ptx/records/vecadd";
+}
+
+// A copy of the vecadd record in `dir` whose launch.json is `edit` applied to the original.
+void editedRecord(const ScratchDir& dir, const std::function<void(nlohmann::json&)>& edit) {
+  for (const char* f : {"a.bin", "b.bin", "c.expected.bin"})
+    fs::copy_file(recordDir() + "/" + f, dir.file(f));
+  nlohmann::json j = readJson(recordDir() + "/launch.json");
+  j["ptx"] = std::string(WARPSIM_SOURCE_DIR) + "/tests/ptx/kernels/vecadd.ptx";
+  edit(j);
+  writeFile(dir.file("launch.json"), j.dump(1));
+}
+
+}  // namespace
+
+TEST_CASE("launch record: vecadd runs on every platform with the outputs the record expects") {
+  for (const char* tool : {"warpsim-fermi", "warpsim-owl28", "warpsim-ccws30"}) {
+    ScratchDir dir;
+    const ToolRun r =
+        runTool(tool, "--launch-record " + recordDir() + " --stats " + dir.file("s.json"));
+    INFO(tool << ": " << r.err);
+    REQUIRE(r.exitCode == 0);
+    CHECK_THAT(r.out, Catch::Contains("outputs              match the launch record"));
+    CHECK_THAT(r.err, Catch::Contains("vecadd: 26 registers/thread, 0 B shared/CTA (from PTX "
+                                      "declarations)"));
+    const nlohmann::json s = readJson(dir.file("s.json"));
+    CHECK(s["workload"] == "launch record " + recordDir());
+    // 1024 threads in 32 warps; each runs the kernel's 19 instructions (the last warp's 8
+    // threads in range take the guarded path, its other 24 wait at the join).
+    CHECK(s["warp_instructions"].get<std::uint64_t>() == 32 * 19);
+  }
+}
+
+TEST_CASE("launch record: a wrong expected output fails the run without statistics") {
+  ScratchDir dir;
+  editedRecord(dir, [](nlohmann::json&) {});
+  std::string bytes = readFile(dir.file("c.expected.bin"));
+  bytes[40] ^= 1;  // element 10
+  writeFile(dir.file("c.expected.bin"), bytes);
+  const ToolRun r = runFermi("--launch-record " + dir.file("") + " --stats " + dir.file("s.json"));
+  CHECK(r.exitCode == 1);
+  CHECK_THAT(r.err, Catch::Contains("launch.json: output c differs at byte 40"));
+  CHECK_FALSE(fs::exists(dir.file("s.json")));
+}
+
+TEST_CASE("launch record: arguments that disagree with the .entry are refused by name") {
+  ScratchDir dir;
+  editedRecord(dir, [](nlohmann::json& j) { j["launches"][0]["args"].erase(3); });
+  const ToolRun r = runFermi("--launch-record " + dir.file(""));
+  CHECK(r.exitCode == 1);
+  CHECK_THAT(r.err, Catch::Contains("launches[0].args: kernel vecadd takes 4 parameters; the "
+                                    "record gives 3"));
+  ScratchDir dir2;
+  editedRecord(dir2, [](nlohmann::json& j) { j["launches"][0]["args"][3] = {{"u64", 1000}}; });
+  const ToolRun r2 = runFermi("--launch-record " + dir2.file(""));
+  CHECK_THAT(r2.err, Catch::Contains("launches[0].args[3]: parameter n of vecadd is 4 bytes; "
+                                     "the record gives 8"));
+}
+
+TEST_CASE("launch record: an access outside memory mid-run is an error naming the thread") {
+  ScratchDir dir;
+  editedRecord(dir, [](nlohmann::json& j) { j["launches"][0]["args"][1] = {{"u64", "0x9000"}}; });
+  const ToolRun r = runFermi("--launch-record " + dir.file("") + " --stats " + dir.file("s.json"));
+  CHECK(r.exitCode == 1);
+  CHECK_THAT(r.err, Catch::Contains("error: kernel vecadd, CTA (0, 0, 0), thread (0, 0, 0), "));
+  CHECK_THAT(r.err, Catch::Contains("at 0x9000 in global memory, outside every allocation"));
+  CHECK_FALSE(fs::exists(dir.file("s.json")));
+}
