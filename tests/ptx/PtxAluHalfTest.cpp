@@ -122,6 +122,23 @@ TEST_CASE("ptx alu: f16 arithmetic rounds to nearest even, overflows and keeps s
   CHECK(eval(mk(Op::Min, Type::F16), {0x7e00, 0xbc00}) == 0xbc00);
 }
 
+TEST_CASE("ptx alu: f16x2 and bf16x2 compute each half, cvt packs two f32") {
+  // {upper, lower}: {1, 16} + {0.5, 65504} = {1.5, inf}
+  CHECK(eval(mk(Op::Add, Type::F16x2), {0x3c004c00, 0x38007bff}) == 0x3e007c00);
+  CHECK(eval(mk(Op::Mul, Type::BF16x2), {0x40004040, 0x3f80c000}) == 0x4000c0c0);  // {2, -6}
+  CHECK(eval(mk(Op::Neg, Type::F16x2), {0x3c00bc00}) == 0xbc003c00);
+  CHECK(eval(withRound(mk(Op::Fma, Type::F16x2), Round::Rn),
+             {0x40004000, 0x40004200, 0x3c003c00}) == 0x45004700);  // {2*2+1, 2*3+1} = {5, 7}
+  Instr sat = mk(Op::Add, Type::F16x2);
+  sat.sat = true;
+  CHECK(eval(sat, {0x3c00bc00, 0x3c000000}) == 0x3c000000);  // {2, -1} clamped to {1, 0}
+  CHECK(eval(withRound(mk(Op::Cvt, Type::F16x2, Type::F32), Round::Rn), {fb(1.f), fb(-2.f)}) ==
+        0x3c00c000);
+  CHECK(eval(withRound(mk(Op::Cvt, Type::BF16x2, Type::F32), Round::Rz), {0x3f81ffff, fb(3.f)}) ==
+        0x3f814040);
+  CHECK(sourceType(mk(Op::Cvt, Type::F16x2, Type::F32), 1) == Type::F32);
+}
+
 TEST_CASE("ptx alu: bf16 conversion and arithmetic round to nearest even") {
   CHECK(eval(cvt(Type::BF16, Type::F32, Round::Rn), {0x3f808000}) == 0x3f80);
   CHECK(eval(cvt(Type::BF16, Type::F32, Round::Rn), {0x3f818000}) == 0x3f82);

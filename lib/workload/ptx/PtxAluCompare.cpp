@@ -98,8 +98,8 @@ bool testp(TestpOp op, Type t, double v) {
       return !std::isnan(v);
     case TestpOp::NotANumber:
       return std::isnan(v);
-    case TestpOp::Normal:
-      return std::isfinite(v) && std::fabs(v) >= minNormal(t);
+    case TestpOp::Normal:  // zeros count as normal
+      return std::isfinite(v) && (v == 0 || std::fabs(v) >= minNormal(t));
     case TestpOp::Subnormal:
       return v != 0 && std::fabs(v) < minNormal(t);
     default:

@@ -36,8 +36,7 @@ double minMax(bool isMin, double a, double b) {
 
 }  // namespace
 
-bool evalFloatArith(const Instr& ins, const LaneIn& in, LaneOut& out) {
-  const Type t = ins.type;
+bool evalFloatArith(const Instr& ins, Type t, const LaneIn& in, LaneOut& out) {
   const unsigned w = widthOf(t);
   const u64 sign = u64{1} << (w - 1);
   auto arg = [&](unsigned i) {
