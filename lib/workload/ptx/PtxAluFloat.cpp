@@ -13,9 +13,16 @@ namespace warpsim::ptx::alu {
 namespace {
 
 // Computes f (reading its operands through volatiles) correctly rounded to t in mode r.
+// `basic`: f is one add, sub, mul, div or sqrt, whose double result rounded to nearest again
+// to a format of at most 25 bits is still correctly rounded: the fast path when the host
+// already rounds to nearest.
 template <class F>
-double compute(Type t, Round r, F f) {
+double compute(Type t, Round r, F f, bool basic = true) {
   if (t == Type::F64) return inMode(r, f);
+  if (basic && (r == Round::None || r == Round::Rn) && std::fegetround() == FE_TONEAREST) {
+    volatile double v = f();
+    return roundTo(t, v, Round::Rn);
+  }
   const double v = roundToOdd(f);
   // An exact zero's sign depends on the mode (x - x is -0 in rm: IEEE 754 6.3).
   return v == 0 ? inMode(r, f) : roundTo(t, v, r);
@@ -80,11 +87,14 @@ bool evalFloatArith(const Instr& ins, Type t, const LaneIn& in, LaneOut& out) {
           return std::fma(x, y, z);
         });
       } else {  // the product of two narrower values is exact in double
-        v = compute(t, r, [a, b, c] {
-          volatile double x = a, y = b, z = c;
-          volatile double p = x * y;
-          return p + z;
-        });
+        v = compute(
+            t, r,
+            [a, b, c] {
+              volatile double x = a, y = b, z = c;
+              volatile double p = x * y;
+              return p + z;
+            },
+            false);
       }
       break;
     }

@@ -1,6 +1,7 @@
 // Float formats of the per-lane arithmetic: binary16, bfloat16, binary32 and binary64 values
 // decoded to double, rounded to a format in any PTX rounding mode, and encoded (PTX ISA 5.2.5).
 #include <cmath>
+#include <limits>
 
 #include "warpsim/workload/ptx/PtxAluDetail.h"
 
@@ -70,7 +71,7 @@ double decode(Type t, u64 bits) {
   const u64 frac = bits & maskOf(fracBits);
   double v;
   if (e == static_cast<int>(maskOf(f.ebits)))
-    v = frac ? std::nan("") : INFINITY;
+    v = frac ? std::numeric_limits<double>::quiet_NaN() : INFINITY;
   else if (e == 0)
     v = std::ldexp(static_cast<double>(frac), f.emin - fracBits);
   else
