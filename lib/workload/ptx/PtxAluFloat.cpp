@@ -28,6 +28,21 @@ double compute(Type t, Round r, F f, bool basic = true) {
   return v == 0 ? inMode(r, f) : roundTo(t, v, r);
 }
 
+// a * b + c for operands narrower than double, rounded to odd in double without changing the
+// host's mode (which rounds to nearest): the product is exact, and TwoSum gives the sum's
+// rounding error e exactly; the sum truncated is s, or the double before s when e points
+// towards zero.
+double fusedToOdd(double a, double b, double c) {
+  volatile double pv = a * b;  // volatile: no contraction into an fma
+  const double p = pv;
+  const double s = p + c;
+  const double bb = s - p;
+  const double e = (p - (s - bb)) + (c - bb);
+  if (e == 0 || !std::isfinite(s)) return s;
+  const double t = ((e > 0) != (s > 0)) ? std::nextafter(s, 0.0) : s;
+  return fromBits(bitsOf(t) | 1);
+}
+
 // A value computed by a host function (the .approx forms), rounded to nearest in t.
 double nearest(Type t, double v) {
   return roundTo(t, v, Round::Rn);
@@ -86,6 +101,8 @@ bool evalFloatArith(const Instr& ins, Type t, const LaneIn& in, LaneOut& out) {
           volatile double x = a, y = b, z = c;
           return std::fma(x, y, z);
         });
+      } else if ((r == Round::None || r == Round::Rn) && std::fegetround() == FE_TONEAREST) {
+        v = roundTo(t, fusedToOdd(a, b, c), Round::Rn);
       } else {  // the product of two narrower values is exact in double
         v = compute(
             t, r,
