@@ -199,3 +199,34 @@ TEST_CASE("ptx alu: .approx transcendentals are within the PTX ISA's error bound
   ftz.ftz = true;
   CHECK(eval(ftz, {fb(-140.f)}) == 0);  // 2^-140 flushed
 }
+
+TEST_CASE("ptx alu: bf16 arithmetic equals the host's f32 result rounded to bf16") {
+  // Rounding the f32 result again is exact for .rz (nested grids) and innocuous for .rn
+  // (24 >= 2 * 8 + 2 bits): .rz truncates the f32 bits, .rn rounds them to nearest even.
+  Gen g;
+  long mismatches = 0, compared = 0;
+  for (Round m : {Round::Rn, Round::Rz})
+    for (int i = 0; i < 3000; ++i) {
+      const u64 a = g.next() & 0xffff, b = g.next() & 0xffff;
+      for (Op op : {Op::Add, Op::Sub, Op::Mul}) {
+        const float fa = bf(a << 16), fbv = bf(b << 16);
+        const auto f = static_cast<std::uint32_t>(fb(hostIn(hostMode(m), [&] {
+          volatile float x = fa, y = fbv;
+          volatile float z = op == Op::Add   ? x + y
+                             : op == Op::Sub ? x - y
+                             : op == Op::Mul ? x * y
+                                             : x / y;
+          return static_cast<float>(z);
+        })));
+        if (std::isnan(bf(f))) continue;
+        const u64 want = m == Round::Rz ? f >> 16 : (f + 0x7fff + ((f >> 16) & 1)) >> 16;
+        ++compared;
+        if (eval(withRound(mk(op, Type::BF16), m), {a, b}) != want) ++mismatches;
+      }
+    }
+  CHECK(compared > 15000);
+  CHECK(mismatches == 0);
+  CHECK(eval(withRound(mk(Op::Cvt, Type::BF16, Type::S32), Round::Rn), {257}) == 0x4380);
+  CHECK(eval(withRound(mk(Op::Cvt, Type::BF16, Type::S32), Round::Rn), {259}) == 0x4382);
+  CHECK(eval(withRound(mk(Op::Cvt, Type::S32, Type::BF16), Round::Rzi), {0xc2f7}) == 0xffffff85);
+}
