@@ -121,7 +121,7 @@ TEST_CASE("ptx alu: set, selp, slct and testp") {
       {TestMode::Infinite, false, false, false, true, false},
       {TestMode::Number, true, true, true, true, false},
       {TestMode::NotANumber, false, false, false, false, true},
-      {TestMode::Normal, false, false, true, false, false},
+      {TestMode::Normal, true, false, true, false, false},  // zeros are normal
       {TestMode::Subnormal, false, true, false, false, false},
   };
   for (const Row& r : rows) {
@@ -142,8 +142,10 @@ TEST_CASE("ptx alu: set, selp, slct and testp") {
 TEST_CASE("ptx alu: checkAlu names what is not supported, sourceType how sources are read") {
   Instr shl = mk(Op::Shl, Type::B32);
   CHECK(checkAlu(shl).empty());
-  CHECK(checkAlu(mk(Op::Add, Type::F16x2)) ==
-        "add.f16x2 is not supported (packed and other float types)");
+  CHECK(checkAlu(mk(Op::Sqrt, Type::F16x2)) ==
+        "sqrt.f16x2 is not supported (this op on packed halves)");
+  Instr setpPacked = setp(Cmp::Lt, Type::F16x2);
+  CHECK(checkAlu(setpPacked) == "setp.lt.f16x2 is not supported (this type)");
   CHECK(checkAlu(mk(Op::Sin, Type::F32)) == "sin.f32 is not supported (it needs .approx)");
   CHECK(checkAlu(mk(Op::Cvt, Type::S32, Type::F32)) ==
         "cvt.s32.f32 is not supported (float to integer needs .rni .rzi .rmi or .rpi)");

@@ -231,3 +231,23 @@ TEST_CASE("ptx alu: neg, abs and copysign work on the sign bit") {
   CHECK(eval(mk(Op::Copysign, Type::F32), {fb(1.f), fb(-2.f)}) == fb(2.f));
   CHECK(eval(mk(Op::Copysign, Type::F64), {db(-0.0), db(3.0)}) == db(-3.0));
 }
+
+TEST_CASE("ptx alu: results do not depend on the caller's rounding mode, which is kept") {
+  const u64 one = fb(1.0f), halfUlp = fb(std::ldexp(1.0f, -24));
+  std::fesetround(FE_UPWARD);
+  const u64 rn = eval(fop(Op::Add, Type::F32, Round::Rn), {one, halfUlp});
+  const u64 none = eval(fop(Op::Add, Type::F32), {one, halfUlp});
+  const u64 rz = eval(fop(Op::Add, Type::F32, Round::Rz), {one, halfUlp});
+  const u64 d = eval(fop(Op::Add, Type::F64), {db(1.0), db(std::ldexp(1.0, -53))});
+  const u64 h = eval(mk(Op::Add, Type::F16), {0x3c00, 0x1000});
+  const u64 c = eval(withRound(mk(Op::Cvt, Type::F32, Type::F64), Round::Rn), {db(1.0 + 0x1p-24)});
+  const int mode = std::fegetround();
+  std::fesetround(FE_TONEAREST);
+  CHECK(rn == one);
+  CHECK(none == one);
+  CHECK(rz == one);
+  CHECK(d == db(1.0));
+  CHECK(h == 0x3c00);
+  CHECK(c == one);
+  CHECK(mode == FE_UPWARD);
+}

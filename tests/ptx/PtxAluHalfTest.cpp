@@ -122,6 +122,23 @@ TEST_CASE("ptx alu: f16 arithmetic rounds to nearest even, overflows and keeps s
   CHECK(eval(mk(Op::Min, Type::F16), {0x7e00, 0xbc00}) == 0xbc00);
 }
 
+TEST_CASE("ptx alu: f16x2 and bf16x2 compute each half, cvt packs two f32") {
+  // {upper, lower}: {1, 16} + {0.5, 65504} = {1.5, inf}
+  CHECK(eval(mk(Op::Add, Type::F16x2), {0x3c004c00, 0x38007bff}) == 0x3e007c00);
+  CHECK(eval(mk(Op::Mul, Type::BF16x2), {0x40004040, 0x3f80c000}) == 0x4000c0c0);  // {2, -6}
+  CHECK(eval(mk(Op::Neg, Type::F16x2), {0x3c00bc00}) == 0xbc003c00);
+  CHECK(eval(withRound(mk(Op::Fma, Type::F16x2), Round::Rn),
+             {0x40004000, 0x40004200, 0x3c003c00}) == 0x45004700);  // {2*2+1, 2*3+1} = {5, 7}
+  Instr sat = mk(Op::Add, Type::F16x2);
+  sat.sat = true;
+  CHECK(eval(sat, {0x3c00bc00, 0x3c000000}) == 0x3c000000);  // {2, -1} clamped to {1, 0}
+  CHECK(eval(withRound(mk(Op::Cvt, Type::F16x2, Type::F32), Round::Rn), {fb(1.f), fb(-2.f)}) ==
+        0x3c00c000);
+  CHECK(eval(withRound(mk(Op::Cvt, Type::BF16x2, Type::F32), Round::Rz), {0x3f81ffff, fb(3.f)}) ==
+        0x3f814040);
+  CHECK(sourceType(mk(Op::Cvt, Type::F16x2, Type::F32), 1) == Type::F32);
+}
+
 TEST_CASE("ptx alu: bf16 conversion and arithmetic round to nearest even") {
   CHECK(eval(cvt(Type::BF16, Type::F32, Round::Rn), {0x3f808000}) == 0x3f80);
   CHECK(eval(cvt(Type::BF16, Type::F32, Round::Rn), {0x3f818000}) == 0x3f82);
@@ -181,4 +198,35 @@ TEST_CASE("ptx alu: .approx transcendentals are within the PTX ISA's error bound
   Instr ftz = approx(Op::Ex2, Type::F32);
   ftz.ftz = true;
   CHECK(eval(ftz, {fb(-140.f)}) == 0);  // 2^-140 flushed
+}
+
+TEST_CASE("ptx alu: bf16 arithmetic equals the host's f32 result rounded to bf16") {
+  // Rounding the f32 result again is exact for .rz (nested grids) and innocuous for .rn
+  // (24 >= 2 * 8 + 2 bits): .rz truncates the f32 bits, .rn rounds them to nearest even.
+  Gen g;
+  long mismatches = 0, compared = 0;
+  for (Round m : {Round::Rn, Round::Rz})
+    for (int i = 0; i < 3000; ++i) {
+      const u64 a = g.next() & 0xffff, b = g.next() & 0xffff;
+      for (Op op : {Op::Add, Op::Sub, Op::Mul}) {
+        const float fa = bf(a << 16), fbv = bf(b << 16);
+        const auto f = static_cast<std::uint32_t>(fb(hostIn(hostMode(m), [&] {
+          volatile float x = fa, y = fbv;
+          volatile float z = op == Op::Add   ? x + y
+                             : op == Op::Sub ? x - y
+                             : op == Op::Mul ? x * y
+                                             : x / y;
+          return static_cast<float>(z);
+        })));
+        if (std::isnan(bf(f))) continue;
+        const u64 want = m == Round::Rz ? f >> 16 : (f + 0x7fff + ((f >> 16) & 1)) >> 16;
+        ++compared;
+        if (eval(withRound(mk(op, Type::BF16), m), {a, b}) != want) ++mismatches;
+      }
+    }
+  CHECK(compared > 15000);
+  CHECK(mismatches == 0);
+  CHECK(eval(withRound(mk(Op::Cvt, Type::BF16, Type::S32), Round::Rn), {257}) == 0x4380);
+  CHECK(eval(withRound(mk(Op::Cvt, Type::BF16, Type::S32), Round::Rn), {259}) == 0x4382);
+  CHECK(eval(withRound(mk(Op::Cvt, Type::S32, Type::BF16), Round::Rzi), {0xc2f7}) == 0xffffff85);
 }

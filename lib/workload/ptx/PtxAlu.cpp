@@ -84,8 +84,19 @@ void evalAlu(const Instr& ins, const LaneIn& in, LaneOut& out) {
   }
   if (ins.op >= Op::And && ins.op <= Op::Lop3) {
     alu::evalBits(ins, in, out);
+  } else if (ins.type == Type::F16x2 || ins.type == Type::BF16x2) {
+    // PTX ISA 9.7.4: the two halves independently
+    const Type e = ins.type == Type::F16x2 ? Type::F16 : Type::BF16;
+    out.d = 0;
+    for (unsigned h = 0; h < 2; ++h) {
+      LaneIn half;
+      for (unsigned i = 0; i < 4; ++i) half.src[i] = (in.src[i] >> (16 * h)) & 0xffff;
+      LaneOut o;
+      alu::evalFloatArith(ins, e, half, o);
+      out.d |= (o.d & 0xffff) << (16 * h);
+    }
   } else if (isFloat(ins.type)) {
-    alu::evalFloatArith(ins, in, out);
+    alu::evalFloatArith(ins, ins.type, in, out);
   } else {
     alu::evalIntArith(ins, in, out);
   }

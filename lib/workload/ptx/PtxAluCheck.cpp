@@ -31,7 +31,7 @@ bool isIntRound(Round r) {
   return r >= Round::Rni && r <= Round::Rpi;
 }
 bool ftzType(Type t) {
-  return t == Type::F32 || t == Type::F16;
+  return t == Type::F32 || t == Type::F16 || t == Type::F16x2;
 }
 
 const char* roundName(Round r) {
@@ -80,7 +80,12 @@ std::string describe(const Instr& ins) {
 const char* checkFloat(const Instr& ins) {
   const Type t = ins.type;
   const Op op = ins.op;
-  if (!isFloatScalar(t)) return "packed and other float types";
+  const bool packed = t == Type::F16x2 || t == Type::BF16x2;
+  if (packed &&
+      !(op == Op::Add || op == Op::Sub || op == Op::Mul || op == Op::Fma || op == Op::Neg ||
+        op == Op::Abs || op == Op::Min || op == Op::Max || op == Op::Ex2 || op == Op::Tanh))
+    return "this op on packed halves";
+  if (!isFloatScalar(t) && !packed) return "this float type";
   if (ins.cc || ins.mulMode != MulMode::None) return "integer modifiers on a float type";
   if (ins.ftz && !ftzType(t) && !(t == Type::F64 && ins.approx)) return ".ftz on this type";
   if (!isFloatRound(ins.round)) return "an integer rounding modifier";
@@ -94,7 +99,7 @@ const char* checkFloat(const Instr& ins) {
   if (transcendental) {
     if (!ins.approx) return "it needs .approx";
     if (op == Op::Rsqrt) return (t == Type::F32 || t == Type::F64) ? nullptr : "this type";
-    if (op == Op::Ex2 || op == Op::Tanh) return t == Type::F64 ? "this type" : nullptr;
+    if (op == Op::Ex2 || op == Op::Tanh) return t == Type::F64 ? "this type" : nullptr;  // +packed
     return t == Type::F32 ? nullptr : "this type";
   }
   if (ins.approx && !(op == Op::Div || op == Op::Rcp || op == Op::Sqrt)) return ".approx here";
@@ -190,6 +195,8 @@ const char* checkCvt(const Instr& ins) {
   const Type dt = ins.type, st = ins.type2;
   const bool dInt = isInt(dt), sInt = isInt(st);
   const bool dF = isFloatScalar(dt), sF = isFloatScalar(st);
+  if ((dt == Type::F16x2 || dt == Type::BF16x2) && st == Type::F32)  // packs two f32
+    return isFloatRound(ins.round) ? nullptr : "an integer rounding modifier";
   if (!(dInt || dF) || !(sInt || sF)) return "these types";
   if (ins.cc || ins.approx || ins.full || ins.mulMode != MulMode::None) return "modifiers here";
   if (sInt && dInt) return ins.round != Round::None || ins.ftz ? "rounding or .ftz" : nullptr;

@@ -98,8 +98,8 @@ bool testp(TestMode op, Type t, double v) {
       return !std::isnan(v);
     case TestMode::NotANumber:
       return std::isnan(v);
-    case TestMode::Normal:
-      return std::isfinite(v) && std::fabs(v) >= minNormal(t);
+    case TestMode::Normal:  // zeros count as normal
+      return std::isfinite(v) && (v == 0 || std::fabs(v) >= minNormal(t));
     case TestMode::Subnormal:
       return v != 0 && std::fabs(v) < minNormal(t);
     default:

@@ -63,6 +63,15 @@ bool isIntegralRound(Round r) {
   return r == Round::Rni || r == Round::Rzi || r == Round::Rmi || r == Round::Rpi;
 }
 
+// Float to float: integral rounding keeps the format, otherwise round to the destination.
+u64 floatToFloat(const Instr& ins, Type dt, Type st, u64 a) {
+  double x = decode(st, a);
+  if (ins.ftz) x = flushSubnormal(st, x);
+  const double y = isIntegralRound(ins.round) ? roundTo(dt, roundIntegral(x, ins.round), Round::Rn)
+                                              : roundTo(dt, x, ins.round);
+  return finishFloat(ins, dt, y);
+}
+
 }  // namespace
 
 bool evalMoveCvt(const Instr& ins, const LaneIn& in, LaneOut& out) {
@@ -96,16 +105,15 @@ bool evalMoveCvt(const Instr& ins, const LaneIn& in, LaneOut& out) {
     }
     return true;
   }
-  double x = decode(st, a);
-  if (ins.ftz) x = flushSubnormal(st, x);
   if (!isFloat(dt)) {
-    out.d = floatToInt(dt, x, ins.round);
-    return true;
+    const double x = decode(st, a);
+    out.d = floatToInt(dt, ins.ftz ? flushSubnormal(st, x) : x, ins.round);
+  } else if (dt == Type::F16x2 || dt == Type::BF16x2) {  // a to the upper half, b the lower
+    const Type e = dt == Type::F16x2 ? Type::F16 : Type::BF16;
+    out.d = (floatToFloat(ins, e, st, a) << 16) | floatToFloat(ins, e, st, srcU(ins, in, 1));
+  } else {
+    out.d = floatToFloat(ins, dt, st, a);
   }
-  // float to float: integral rounding keeps the format, otherwise round to the destination
-  const double y = isIntegralRound(ins.round) ? roundTo(dt, roundIntegral(x, ins.round), Round::Rn)
-                                              : roundTo(dt, x, ins.round);
-  out.d = finishFloat(ins, dt, y);
   return true;
 }
 

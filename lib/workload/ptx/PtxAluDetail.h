@@ -121,7 +121,8 @@ Type compareType(const Instr& ins);
 // Per-family evaluators; each returns false when the op is not its own.
 bool evalIntArith(const Instr& ins, const LaneIn& in, LaneOut& out);
 bool evalBits(const Instr& ins, const LaneIn& in, LaneOut& out);
-bool evalFloatArith(const Instr& ins, const LaneIn& in, LaneOut& out);
+// t: the instruction type, or for .f16x2/.bf16x2 the element type (one half at a time).
+bool evalFloatArith(const Instr& ins, Type t, const LaneIn& in, LaneOut& out);
 bool evalCompare(const Instr& ins, const LaneIn& in, LaneOut& out);
 bool evalMoveCvt(const Instr& ins, const LaneIn& in, LaneOut& out);
 

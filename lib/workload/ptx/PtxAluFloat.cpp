@@ -13,12 +13,34 @@ namespace warpsim::ptx::alu {
 namespace {
 
 // Computes f (reading its operands through volatiles) correctly rounded to t in mode r.
+// `basic`: f is one add, sub, mul, div or sqrt, whose double result rounded to nearest again
+// to a format of at most 25 bits is still correctly rounded: the fast path when the host
+// already rounds to nearest.
 template <class F>
-double compute(Type t, Round r, F f) {
+double compute(Type t, Round r, F f, bool basic = true) {
   if (t == Type::F64) return inMode(r, f);
+  if (basic && (r == Round::None || r == Round::Rn) && std::fegetround() == FE_TONEAREST) {
+    volatile double v = f();
+    return roundTo(t, v, Round::Rn);
+  }
   const double v = roundToOdd(f);
   // An exact zero's sign depends on the mode (x - x is -0 in rm: IEEE 754 6.3).
   return v == 0 ? inMode(r, f) : roundTo(t, v, r);
+}
+
+// a * b + c for operands narrower than double, rounded to odd in double without changing the
+// host's mode (which rounds to nearest): the product is exact, and TwoSum gives the sum's
+// rounding error e exactly; the sum truncated is s, or the double before s when e points
+// towards zero.
+double fusedToOdd(double a, double b, double c) {
+  volatile double pv = a * b;  // volatile: no contraction into an fma
+  const double p = pv;
+  const double s = p + c;
+  const double bb = s - p;
+  const double e = (p - (s - bb)) + (c - bb);
+  if (e == 0 || !std::isfinite(s)) return s;
+  const double t = ((e > 0) != (s > 0)) ? std::nextafter(s, 0.0) : s;
+  return fromBits(bitsOf(t) | 1);
 }
 
 // A value computed by a host function (the .approx forms), rounded to nearest in t.
@@ -36,8 +58,7 @@ double minMax(bool isMin, double a, double b) {
 
 }  // namespace
 
-bool evalFloatArith(const Instr& ins, const LaneIn& in, LaneOut& out) {
-  const Type t = ins.type;
+bool evalFloatArith(const Instr& ins, Type t, const LaneIn& in, LaneOut& out) {
   const unsigned w = widthOf(t);
   const u64 sign = u64{1} << (w - 1);
   auto arg = [&](unsigned i) {
@@ -80,12 +101,17 @@ bool evalFloatArith(const Instr& ins, const LaneIn& in, LaneOut& out) {
           volatile double x = a, y = b, z = c;
           return std::fma(x, y, z);
         });
+      } else if ((r == Round::None || r == Round::Rn) && std::fegetround() == FE_TONEAREST) {
+        v = roundTo(t, fusedToOdd(a, b, c), Round::Rn);
       } else {  // the product of two narrower values is exact in double
-        v = compute(t, r, [a, b, c] {
-          volatile double x = a, y = b, z = c;
-          volatile double p = x * y;
-          return p + z;
-        });
+        v = compute(
+            t, r,
+            [a, b, c] {
+              volatile double x = a, y = b, z = c;
+              volatile double p = x * y;
+              return p + z;
+            },
+            false);
       }
       break;
     }

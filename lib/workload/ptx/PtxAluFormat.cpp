@@ -1,6 +1,7 @@
 // Float formats of the per-lane arithmetic: binary16, bfloat16, binary32 and binary64 values
 // decoded to double, rounded to a format in any PTX rounding mode, and encoded (PTX ISA 5.2.5).
 #include <cmath>
+#include <limits>
 
 #include "warpsim/workload/ptx/PtxAluDetail.h"
 
@@ -62,6 +63,12 @@ int hostMode(Round r) {
 
 double decode(Type t, u64 bits) {
   if (t == Type::F64) return fromBits(bits);
+  if (t == Type::F32 || t == Type::BF16) {  // exact in float: the host converts
+    const auto b = static_cast<std::uint32_t>(t == Type::BF16 ? bits << 16 : bits);
+    float f;
+    std::memcpy(&f, &b, 4);
+    return f;
+  }
   const Format f = formatOf(t);
   const int fracBits = f.p - 1;
   const int total = 1 + f.ebits + fracBits;
@@ -70,7 +77,7 @@ double decode(Type t, u64 bits) {
   const u64 frac = bits & maskOf(fracBits);
   double v;
   if (e == static_cast<int>(maskOf(f.ebits)))
-    v = frac ? std::nan("") : INFINITY;
+    v = frac ? std::numeric_limits<double>::quiet_NaN() : INFINITY;
   else if (e == 0)
     v = std::ldexp(static_cast<double>(frac), f.emin - fracBits);
   else
@@ -83,8 +90,14 @@ u64 encode(Type t, double v) {
   const Format f = formatOf(t);
   const int fracBits = f.p - 1;
   const u64 expAll = maskOf(f.ebits);
-  const u64 sign = std::signbit(v) ? u64{1} << (f.ebits + fracBits) : 0;
   if (std::isnan(v)) return (expAll << fracBits) | maskOf(fracBits);  // canonical NaN
+  if (t == Type::F32) {  // v is a float: the host converts exactly
+    const float fv = static_cast<float>(v);
+    std::uint32_t b;
+    std::memcpy(&b, &fv, 4);
+    return b;
+  }
+  const u64 sign = std::signbit(v) ? u64{1} << (f.ebits + fracBits) : 0;
   const double a = std::fabs(v);
   if (std::isinf(a)) return sign | (expAll << fracBits);
   if (a == 0) return sign;
@@ -109,7 +122,8 @@ double roundIntegral(double x, Round r) {
       // Ties to even, exactly (no host rounding mode involved).
       double n = std::trunc(x);
       const double fr = std::fabs(x - n);
-      if (fr > 0.5 || (fr == 0.5 && std::fmod(n, 2.0) != 0)) n += std::copysign(1.0, x);
+      // (a half fraction means |x| < 2^52: n fits in an integer)
+      if (fr > 0.5 || (fr == 0.5 && (static_cast<i64>(n) & 1))) n += std::copysign(1.0, x);
       return std::copysign(n, x);
     }
   }
@@ -117,6 +131,10 @@ double roundIntegral(double x, Round r) {
 
 double roundTo(Type t, double x, Round r) {
   if (t == Type::F64 || !std::isfinite(x) || x == 0) return x;
+  if (t == Type::F32 && (r == Round::None || r == Round::Rn) && std::fegetround() == FE_TONEAREST) {
+    volatile float v = static_cast<float>(x);  // the host rounds to nearest
+    return v;
+  }
   const Format f = formatOf(t);
   // Scale so that one unit in the last place of the format is 1, round to an integer, scale
   // back: all exact in double for formats narrower than binary64.
