@@ -98,6 +98,11 @@ TEST_CASE("ptx errors: bad operands and structure", "[ptx][errors]") {
         "t.ptx:7: indirect calls (through a register) are not supported; got '%rd1'");
   CHECK(errorOf(std::string(kHeader) + ".global .u32 x[2] = {1, 2, 3};\n") ==
         "t.ptx:4: too many initialiser values for 'x'");
+  CHECK(errorOf(std::string(kHeader) + ".global .b16 h = 0f3F800000;\n") ==
+        "t.ptx:4: a float initialises only .f32 and .f64 (0f/0d bits: a type of their size); "
+        "got '0f3F800000'");
+  CHECK(errorOf(std::string(kHeader) + ".global .u32 p = generic(x);\n") ==
+        "t.ptx:4: unknown symbol in initialiser; got 'x'");
   CHECK(errorOf(std::string(kHeader) + ".func f()\n{\nret;\n}\n.func f()\n{\nret;\n}\n") ==
         "t.ptx:8: duplicate definition of function 'f'; got 'f'");
   CHECK(errorOf(".version 9.0\n.target sm_75\n.address_size 32\n") ==

@@ -342,8 +342,16 @@ TEST_CASE("ptx: module variables and initialisers", "[ptx]") {
                          ".global .u32 arr[] = {1, 2, 3};\n"
                          ".global .u64 tab[2] = {x, a+4};\n"
                          ".shared .align 4 .b8 tile[2][8];\n"
-                         ".const .f64 two = 2.0;\n");
-  REQUIRE(m.globals.size() == 8);
+                         ".const .f64 two = 2.0;\n"
+                         ".global .v2 .f32 v = {1.0, 2.0};\n"
+                         ".global .b32 bits = 0f3F800000;\n"
+                         ".global .align 1 .u32 packed;\n");
+  REQUIRE(m.globals.size() == 11);
+  CHECK(m.globals[8].size == 8);
+  CHECK(m.globals[8].align == 8);
+  CHECK(m.globals[8].init == std::vector<std::uint8_t>{0, 0, 0x80, 0x3f, 0, 0, 0, 0x40});
+  CHECK(m.globals[9].init == std::vector<std::uint8_t>{0, 0, 0x80, 0x3f});
+  CHECK(m.globals[10].align == 1);
   const Variable& x = m.globals[0];
   CHECK(x.name == "x");
   CHECK(x.space == Space::Global);
