@@ -90,6 +90,8 @@ TEST_CASE("ptx errors: bad operands and structure", "[ptx][errors]") {
         "t.ptx:6: unknown directive in a function body; got '.surfref'");
   CHECK(errorOf(kernel("mov.u32 %r1, 1; # comment\n")) == "t.ptx:6: unexpected character '#'");
   CHECK(errorOf(kernel("/* open\n")) == "t.ptx:6: unterminated comment");
+  CHECK(errorOf(std::string(kHeader) + ".pragma \"nounroll\"\n") ==
+        "t.ptx:4: missing ';'; got '\"nounroll\"'");
   CHECK(errorOf(std::string(kHeader) + ".func f();\n.visible .entry k()\n{\n"
                                        "call.uni (%r1), f;\n}\n") ==
         "t.ptx:7: undeclared register '%r1' in 'call'; got '%r1'");

@@ -127,7 +127,7 @@ void Parser::parseDirectivesBeforeBody(Function& f) {
     } else if (t.text == ".noreturn" || t.text == ".explicitcluster") {
       next();
     } else if (t.text == ".pragma") {
-      while (!accept(';')) next();
+      skipPast(';');
     } else {
       return;
     }
@@ -301,7 +301,7 @@ void Parser::parseBody(Function& f) {
     } else if (t.text == ".loc" || t.text == ".file") {
       skipLine();
     } else if (t.text == ".pragma") {
-      while (!accept(';')) next();
+      skipPast(';');
     } else if (t.kind == Token::Kind::Word && t.text[0] == '.') {
       const Space sp = spaceOf(t.text);
       if (sp == Space::None) failAt(t, "unknown directive in a function body");
