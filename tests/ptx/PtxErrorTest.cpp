@@ -90,6 +90,8 @@ TEST_CASE("ptx errors: bad operands and structure", "[ptx][errors]") {
         "t.ptx:6: unknown directive in a function body; got '.surfref'");
   CHECK(errorOf(kernel("mov.u32 %r1, 1; # comment\n")) == "t.ptx:6: unexpected character '#'");
   CHECK(errorOf(kernel("/* open\n")) == "t.ptx:6: unterminated comment");
+  CHECK(errorOf(std::string(kHeader) + ".pragma \"nounroll\"\n") ==
+        "t.ptx:4: missing ';'; got '\"nounroll\"'");
   CHECK(errorOf(std::string(kHeader) + ".func f();\n.visible .entry k()\n{\n"
                                        "call.uni (%r1), f;\n}\n") ==
         "t.ptx:7: undeclared register '%r1' in 'call'; got '%r1'");
@@ -98,6 +100,11 @@ TEST_CASE("ptx errors: bad operands and structure", "[ptx][errors]") {
         "t.ptx:7: indirect calls (through a register) are not supported; got '%rd1'");
   CHECK(errorOf(std::string(kHeader) + ".global .u32 x[2] = {1, 2, 3};\n") ==
         "t.ptx:4: too many initialiser values for 'x'");
+  CHECK(errorOf(std::string(kHeader) + ".global .b16 h = 0f3F800000;\n") ==
+        "t.ptx:4: a float initialises only .f32 and .f64 (0f/0d bits: a type of their size); "
+        "got '0f3F800000'");
+  CHECK(errorOf(std::string(kHeader) + ".global .u32 p = generic(x);\n") ==
+        "t.ptx:4: unknown symbol in initialiser; got 'x'");
   CHECK(errorOf(std::string(kHeader) + ".func f()\n{\nret;\n}\n.func f()\n{\nret;\n}\n") ==
         "t.ptx:8: duplicate definition of function 'f'; got 'f'");
   CHECK(errorOf(".version 9.0\n.target sm_75\n.address_size 32\n") ==

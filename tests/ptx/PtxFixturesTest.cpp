@@ -33,14 +33,15 @@ const Instr& firstOf(const Function& f, Op op) {
 }  // namespace
 
 TEST_CASE("ptx fixtures: every one parses", "[ptx][fixtures]") {
-  for (const char* name : {"calls.ptx", "warp.ptx", "depot.ptx", "depot-debug.ptx", "half.ptx"}) {
+  for (const char* name :
+       {"calls.ptx", "warp.ptx", "depot.ptx", "depot-debug.ptx", "half.ptx", "misc.ptx"}) {
     INFO(name);
     const Module m = fixture(name);
     CHECK(m.versionMajor == 9);
     CHECK(m.target == "sm_75");
     CHECK(m.file.find(name) != std::string::npos);
     for (const Function& f : m.functions) {
-      CHECK_FALSE(f.isDeclaration);
+      if (f.isDeclaration) CHECK(f.body.empty());
       CHECK(f.labels.size() >= f.body.size());
       for (const Instr& i : f.body)
         for (unsigned d = 0; d < i.numDsts; ++d)
@@ -170,6 +171,33 @@ TEST_CASE("ptx fixtures: half precision in inline-asm blocks", "[ptx][fixtures]"
   CHECK(cvt.type == Type::F16);
   CHECK(cvt.type2 == Type::F32);
   CHECK(cvt.round == Round::Rn);
+}
+
+TEST_CASE("ptx fixtures: printf, textures, intrinsics", "[ptx][fixtures]") {
+  const Module m = fixture("misc.ptx");
+  REQUIRE(m.functions.size() == 2);
+  const Function& vprintf = m.functions[0];
+  CHECK(vprintf.name == "vprintf");
+  CHECK(vprintf.isDeclaration);  // .extern .func
+  CHECK(vprintf.returns.size() == 1);
+  REQUIRE(m.globals.size() == 3);
+  CHECK(m.globals[1].name == "$str");
+  CHECK(m.globals[1].size == 12);
+  CHECK(std::string(m.globals[1].init.begin(), m.globals[1].init.end() - 1) == "zero at %d\n");
+  const Function& k = m.functions[1];
+  CHECK(k.body.size() == 293);
+  CHECK(k.locals.at(0).name == "__local_depot0");
+  const Instr& tex = firstOf(k, Op::Tex);
+  CHECK(tex.texGeom == TexGeom::D2);
+  CHECK(tex.ops.size() == 3);
+  CHECK(firstOf(k, Op::Match).voteMode == VoteMode::Any);
+  CHECK(firstOf(k, Op::Shf).shfLeft);
+  CHECK(firstOf(k, Op::Shfl).shflMode == ShflMode::Bfly);
+  CHECK(countOps(k, Op::Nop) == 2);  // bar.warp.sync, nanosleep
+  CHECK(m.functions.at(m.symbols.at(firstOf(k, Op::Call).callee).index).name == "vprintf");
+  std::size_t inc = 0;
+  for (const Instr& i : k.body) inc += i.op == Op::Atom && i.atomOp == AtomOp::Inc;
+  CHECK(inc == 1);
 }
 
 TEST_CASE("ptx fixtures: a megabyte of PTX parses quickly", "[ptx][fixtures]") {

@@ -342,8 +342,16 @@ TEST_CASE("ptx: module variables and initialisers", "[ptx]") {
                          ".global .u32 arr[] = {1, 2, 3};\n"
                          ".global .u64 tab[2] = {x, a+4};\n"
                          ".shared .align 4 .b8 tile[2][8];\n"
-                         ".const .f64 two = 2.0;\n");
-  REQUIRE(m.globals.size() == 8);
+                         ".const .f64 two = 2.0;\n"
+                         ".global .v2 .f32 v = {1.0, 2.0};\n"
+                         ".global .b32 bits = 0f3F800000;\n"
+                         ".global .align 1 .u32 packed;\n");
+  REQUIRE(m.globals.size() == 11);
+  CHECK(m.globals[8].size == 8);
+  CHECK(m.globals[8].align == 8);
+  CHECK(m.globals[8].init == std::vector<std::uint8_t>{0, 0, 0x80, 0x3f, 0, 0, 0, 0x40});
+  CHECK(m.globals[9].init == std::vector<std::uint8_t>{0, 0, 0x80, 0x3f});
+  CHECK(m.globals[10].align == 1);
   const Variable& x = m.globals[0];
   CHECK(x.name == "x");
   CHECK(x.space == Space::Global);
@@ -481,4 +489,53 @@ TEST_CASE("ptx: textures and inline-asm blocks", "[ptx]") {
   CHECK(b[0].ops[2].kind == Kind::Vec);
   CHECK(b[0].ops[2].vecCount == 2);
   CHECK(b[2].type == Type::F16);
+}
+
+TEST_CASE("ptx: every opcode of the IR is recognised", "[ptx]") {
+  for (unsigned i = 0; i <= static_cast<unsigned>(Op::Trap); ++i) {
+    const Op op = static_cast<Op>(i);
+    if (op == Op::Nop) continue;
+    std::string ins = std::string(name(op)) + " %r1;\n";
+    if (op == Op::Bra) ins = "bra $L;\n$L:\n";
+    if (op == Op::Call) ins = "call f;\n";
+    if (op == Op::Cvta) ins = "cvta.global.u64 %r1, %r1;\n";
+    INFO(ins);
+    const Module m = parse(kernel(".reg .b64 %r1;\n" + ins, ".func f();\n"));
+    REQUIRE(m.functions.at(1).body.size() == 1);
+    CHECK(m.functions[1].body[0].op == op);
+  }
+  for (const char* nop : {"nanosleep.u32 %r1;\n", "pmevent 1;\n", "bar.warp.sync -1;\n"})
+    CHECK(parse(kernel(".reg .b64 %r1;\n" + std::string(nop))).functions[0].body.at(0).op ==
+          Op::Nop);
+}
+
+TEST_CASE("ptx: every special register", "[ptx]") {
+  const char* const names[] = {"%tid.x",       "%tid.y",       "%tid.z",
+                               "%ntid.x",      "%ntid.y",      "%ntid.z",
+                               "%ctaid.x",     "%ctaid.y",     "%ctaid.z",
+                               "%nctaid.x",    "%nctaid.y",    "%nctaid.z",
+                               "%laneid",      "%warpid",      "%nwarpid",
+                               "%smid",        "%nsmid",       "%gridid",
+                               "%lanemask_eq", "%lanemask_lt", "%lanemask_le",
+                               "%lanemask_gt", "%lanemask_ge", "%clock",
+                               "%clock64",     "%globaltimer", "%dynamic_smem_size"};
+  std::string body = ".reg .b64 %rd1;\n";
+  for (const char* n : names) body += std::string("mov.u64 %rd1, ") + n + ";\n";
+  const Module m = parse(kernel(body));
+  const auto& b = m.functions[0].body;
+  REQUIRE(b.size() == std::size(names));
+  for (unsigned i = 0; i < b.size(); ++i) {
+    INFO(names[i]);
+    CHECK(b[i].ops.at(1).kind == Kind::SReg);
+    CHECK(static_cast<unsigned>(b[i].ops[1].sreg) == i);
+  }
+}
+
+TEST_CASE("ptx: a sink as a second destination", "[ptx]") {
+  const Module m = parse(kernel(".reg .b32 %r<3>;\nshfl.sync.up.b32 %r1|_, %r2, 1, 0, -1;\n"));
+  const Instr& s = m.functions[0].body.at(0);
+  CHECK(s.numDsts == 2);
+  CHECK(s.ops[1].kind == Kind::Sink);
+  CHECK(s.ops[1].index == Operand::kSink);
+  CHECK(s.shflMode == ShflMode::Up);
 }

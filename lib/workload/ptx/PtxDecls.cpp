@@ -127,7 +127,7 @@ void Parser::parseDirectivesBeforeBody(Function& f) {
     } else if (t.text == ".noreturn" || t.text == ".explicitcluster") {
       next();
     } else if (t.text == ".pragma") {
-      while (!accept(';')) next();
+      skipPast(';');
     } else {
       return;
     }
@@ -139,9 +139,11 @@ void Parser::parseVariables(Space space, bool isExtern, bool moduleScope) {
   proto.space = space;
   proto.isExtern = isExtern;
   unsigned vec = 1;
+  bool aligned = false;
   for (;;) {
     if (acceptWord(".align")) {
       proto.align = static_cast<std::uint32_t>(expectUInt("an alignment after .align"));
+      aligned = true;
     } else if (acceptWord(".v2")) {
       vec = 2;
     } else if (acceptWord(".v4")) {
@@ -155,7 +157,7 @@ void Parser::parseVariables(Space space, bool isExtern, bool moduleScope) {
   }
   if (proto.type == Type::None) failAt(peek(), "expected the variable's type");
   const std::uint64_t elem = sizeOf(proto.type) * vec;
-  if (proto.align == 1 && !isExtern) proto.align = static_cast<std::uint32_t>(elem);
+  if (!aligned) proto.align = static_cast<std::uint32_t>(elem);
   do {
     Variable v = proto;
     const Token& nameTok = peek();
@@ -172,7 +174,7 @@ void Parser::parseVariables(Space space, bool isExtern, bool moduleScope) {
       expect(']', "after the array size");
     }
     v.size = unsized ? 0 : count * elem;
-    if (accept('=')) parseInit(v, elem, unsized);
+    if (accept('=')) parseInit(v, sizeOf(v.type), unsized);  // vectors' elements flatten
     std::uint32_t sym;
     if (moduleScope) {
       m_.globals.push_back(std::move(v));
@@ -232,8 +234,8 @@ void Parser::parseInit(Variable& v, std::uint64_t elem, bool unsized) {
         const double d =
             lit.isFloat ? lit.fvalue : static_cast<double>(static_cast<std::int64_t>(lit.bits));
         std::memcpy(&raw, &d, sizeof raw);
-      } else if (lit.isFloat && lit.floatBits == 0) {
-        failAt(n, "a decimal float initialises only .f32 and .f64");
+      } else if (lit.isFloat && lit.floatBits / 8 != elem) {
+        failAt(n, "a float initialises only .f32 and .f64 (0f/0d bits: a type of their size)");
       }
       for (std::uint64_t b = 0; b < elem && b < 8; ++b)
         bytes[at + b] = static_cast<std::uint8_t>(raw >> (8 * b));
@@ -299,7 +301,7 @@ void Parser::parseBody(Function& f) {
     } else if (t.text == ".loc" || t.text == ".file") {
       skipLine();
     } else if (t.text == ".pragma") {
-      while (!accept(';')) next();
+      skipPast(';');
     } else if (t.kind == Token::Kind::Word && t.text[0] == '.') {
       const Space sp = spaceOf(t.text);
       if (sp == Space::None) failAt(t, "unknown directive in a function body");

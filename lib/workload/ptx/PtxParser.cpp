@@ -82,6 +82,14 @@ void Parser::skipLine() {
   while (peek().kind != Token::Kind::End && peek().line == line) next();
 }
 
+void Parser::skipPast(char c) {
+  const Token& start = peek();
+  while (!accept(c)) {
+    if (peek().kind == Token::Kind::End) failAt(start, std::string("missing '") + c + "'");
+    next();
+  }
+}
+
 void Parser::skipBraces() {
   const Token& open = peek();
   expect('{', "to open the section");
@@ -152,7 +160,7 @@ void Parser::parseTop() {
     expectWord("a section name");
     skipBraces();  // debug information (DWARF), not needed
   } else if (acceptWord(".pragma")) {
-    while (!accept(';')) next();
+    skipPast(';');
   } else {
     bool isExtern = false;
     while (peek().text == ".visible" || peek().text == ".weak" || peek().text == ".extern" ||

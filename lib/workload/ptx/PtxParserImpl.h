@@ -39,6 +39,7 @@ class Parser {
   std::string_view expectWord(const std::string& what);
   std::uint64_t expectUInt(const std::string& what);
   void skipLine();
+  void skipPast(char c);  // up to and including c (.pragma "...";)
   void skipBraces();
   [[noreturn]] void fail(std::uint32_t line, const std::string& what, std::string_view got) const;
   [[noreturn]] void failAt(const Token& t, const std::string& what) const;
