@@ -159,3 +159,18 @@ TEST_CASE("ptx exec: a CTA spinning on a flag no CTA sets is reported, not hung"
                                               "instructions") &&
                                   Catch::Contains("spin-wait"));
 }
+
+TEST_CASE("ptx exec: nvcc's fixtures load as programs, and what is not supported yet is named") {
+  const auto load = [](const std::string& name) {
+    GlobalMemory memory;
+    return PtxProgram(
+        loadPtxFile(std::string(WARPSIM_SOURCE_DIR) + "/tests/ptx/fixtures/" + name + ".ptx"),
+        memory);
+  };
+  for (const char* f : {"calls", "warp", "depot", "depot-debug", "half"}) {
+    INFO(f);
+    CHECK_NOTHROW(load(f));
+  }
+  CHECK_THROWS_WITH(load("misc"), Catch::Contains("misc.ptx:322: match.any.sync.b32") &&
+                                      Catch::Contains("'match' is not supported yet"));
+}

@@ -86,6 +86,19 @@ void PtxProgram::placeGlobals(GlobalMemory& memory) {
   std::uint32_t dynamicBase = static_cast<std::uint32_t>(alignUp(sharedBytes_, 16));
   for (std::uint32_t i : externs) globalAddr_[i] = dynamicBase;
   sharedBytes_ = dynamicBase;
+  // Address initialisers (`.global .u64 p = generic(x)`): the addresses are known only now.
+  for (std::uint32_t i = 0; i < module_.globals.size(); ++i) {
+    const Variable& v = module_.globals[i];
+    for (const Variable::AddrInit& a : v.addrInits) {
+      const Symbol& s = module_.symbols[a.symbol];
+      if (s.kind != Symbol::Kind::Global || v.space == Space::Shared)
+        throw ConfigError(module_.file + ":" + std::to_string(v.line) + ": " + v.name +
+                          ": only addresses of module variables can initialise global memory");
+      std::uint64_t addr = globalAddr_[s.index] + static_cast<std::uint64_t>(a.addend);
+      if (a.generic && module_.globals[s.index].space == Space::Shared) addr += kSharedWindow;
+      std::memcpy(memory.find(globalAddr_[i] + a.offset, 8), &addr, 8);
+    }
+  }
 }
 
 void PtxProgram::layoutFunction(std::uint32_t fi, std::uint32_t& pc, std::uint32_t& reg) {
