@@ -55,7 +55,7 @@ std::string describe(const Instr& ins) {
                            : ins.testMode == TestMode::Number     ? "number"
                            : ins.testMode == TestMode::NotANumber ? "notanumber"
                            : ins.testMode == TestMode::Normal     ? "normal"
-                                                              : "subnormal");
+                                                                  : "subnormal");
   add(ins.op == Op::Shf, ins.shfLeft ? "l" : "r");
   add(ins.op == Op::Shf, ins.shiftWrap ? "wrap" : "clamp");
   add(true, cmpName(ins.cmp));

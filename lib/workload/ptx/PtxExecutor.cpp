@@ -298,11 +298,14 @@ void CtaState::step(Warp& w) {
       warpOp(w, in, exec);
       break;
     default: {
+      std::array<Type, 4> types{};  // each source's type, asked once per instruction
+      const std::size_t nsrcs = std::min<std::size_t>(in.ops.size() - in.numDsts, types.size());
+      for (std::size_t s = 0; s < nsrcs; ++s) types[s] = sourceType(in, static_cast<unsigned>(s));
       for (unsigned lane = 0; lane < kWarpSize; ++lane) {
         if (!((exec >> lane) & 1u)) continue;
         LaneIn li;
-        for (std::size_t i = in.numDsts, s = 0; i < in.ops.size() && s < li.src.size(); ++i, ++s)
-          li.src[s] = read(w, in.ops[i], sourceType(in, static_cast<unsigned>(s)), lane);
+        for (std::size_t s = 0; s < nsrcs; ++s)
+          li.src[s] = read(w, in.ops[in.numDsts + s], types[s], lane);
         li.carry = (w.carry >> lane) & 1u;
         LaneOut lo;
         evalAlu(in, li, lo);
@@ -333,12 +336,10 @@ std::uint64_t CtaState::read(const Warp& w, const Operand& o, Type t, unsigned l
   }
 }
 
-void CtaState::write(Warp& w, const Operand& o, Type t, unsigned lane, std::uint64_t v) {
+void CtaState::write(Warp& w, const Operand& o, Type, unsigned lane, std::uint64_t v) {
   if (o.kind != Operand::Kind::Reg) return;  // a sink
-  const Type rt = w.frames.empty()
-                      ? t
-                      : program.module().functions[w.frames.back().function].regs[o.index].type;
-  w.regs[regValueIndex(w, o.index, lane)] = rt == Type::Pred ? (v != 0) : (v & widthMask(rt));
+  const std::uint64_t mask = program.layout(w.frames.back().function).regMask[o.index];
+  w.regs[regValueIndex(w, o.index, lane)] = mask == 0 ? (v != 0) : (v & mask);
 }
 
 std::uint64_t CtaState::symbolAddress(const Warp& w, std::uint32_t symbol) const {

@@ -11,6 +11,12 @@ namespace warpsim::ptx {
 
 class GlobalMemory {
  public:
+  GlobalMemory() = default;
+  GlobalMemory(const GlobalMemory&) = delete;  // last_ points into this object's allocations
+  GlobalMemory& operator=(const GlobalMemory&) = delete;
+  GlobalMemory(GlobalMemory&&) = default;  // a moved map keeps its nodes
+  GlobalMemory& operator=(GlobalMemory&&) = default;
+
   // Adds `size` bytes at `base` (zero-filled); overlapping another allocation is a logic_error.
   void allocate(std::uint64_t base, std::uint64_t size, const std::string& name);
   // The address just past the highest allocation (where the next one may go).
@@ -30,6 +36,7 @@ class GlobalMemory {
 
  private:
   std::map<std::uint64_t, Allocation> byEnd_;  // keyed by base + size (one past the end)
+  Allocation* last_ = nullptr;                 // the allocation found last (accesses cluster)
 };
 
 }  // namespace warpsim::ptx

@@ -140,6 +140,12 @@ void PtxProgram::layoutFunction(std::uint32_t fi, std::uint32_t& pc, std::uint32
     frame += v.size;
   }
   l.frameBytes = static_cast<std::uint32_t>(alignUp(frame, 16));
+  for (const RegInfo& r : f.regs) {
+    const unsigned bytes = sizeOf(r.type);
+    l.regMask.push_back(r.type == Type::Pred       ? 0
+                        : bytes >= 8 || bytes == 0 ? ~std::uint64_t{0}
+                                                   : (std::uint64_t{1} << (8 * bytes)) - 1);
+  }
   if (!f.isDeclaration) l.cfg = buildCfg(f);
 }
 

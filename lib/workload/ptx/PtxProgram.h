@@ -30,6 +30,8 @@ struct FunctionLayout {
   std::uint32_t frameBytes = 0, paramBase = 0, returnBase = 0;
   std::vector<std::uint32_t> localOffset;   // per Function::locals: frame offset, or shared offset
   std::vector<std::uint32_t> returnOffset;  // per Function::returns
+  // Per register: the mask of its width (a value written is cut to it), 0 for a predicate.
+  std::vector<std::uint64_t> regMask;
   Cfg cfg;
 };
 
