@@ -9,8 +9,8 @@ using namespace warpsim::test;
 
 namespace {
 
-std::string recordDir() {
-  return std::string(WARPSIM_SOURCE_DIR) + "/tests/ptx/records/vecadd";
+std::string recordDir(const std::string& name = "vecadd") {
+  return std::string(WARPSIM_SOURCE_DIR) + "/tests/ptx/records/" + name;
 }
 
 // A copy of the vecadd record in `dir` whose launch.json is `edit` applied to the original.
@@ -41,6 +41,18 @@ TEST_CASE("launch record: vecadd runs on every platform with the outputs the rec
     // threads in range take the guarded path, its other 24 wait at the join).
     CHECK(s["warp_instructions"].get<std::uint64_t>() == 32 * 19);
   }
+}
+
+TEST_CASE("launch record: divergence, calls, barriers, atomics, shuffles and textures replay") {
+  // diverge: a call inside divergent code and a loop with a break; reduce: shfl, vote, bar.sync,
+  // shared and global atomics, vector loads; tex: two launches, 1D and 2D texture objects.
+  for (const char* record : {"diverge", "reduce", "tex"})
+    for (const char* tool : {"warpsim-fermi", "warpsim-owl28", "warpsim-ccws30"}) {
+      const ToolRun r = runTool(tool, "--launch-record " + recordDir(record));
+      INFO(record << " on " << tool << ": " << r.err);
+      CHECK(r.exitCode == 0);
+      CHECK_THAT(r.out, Catch::Contains("outputs              match the launch record"));
+    }
 }
 
 TEST_CASE("launch record: a wrong expected output fails the run without statistics") {

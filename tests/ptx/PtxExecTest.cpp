@@ -174,3 +174,38 @@ TEST_CASE("ptx exec: nvcc's fixtures load as programs, and what is not supported
   CHECK_THROWS_WITH(load("misc"), Catch::Contains("misc.ptx:322: match.any.sync.b32") &&
                                       Catch::Contains("'match' is not supported yet"));
 }
+
+TEST_CASE("ptx exec: textures: 1D fetches by index, 2D point samples clamped at the edges") {
+  Bench b("tex.ptx");
+  std::vector<std::int32_t> lin(40);
+  for (int i = 0; i < 40; ++i) lin[i] = 1000 + i;
+  constexpr std::uint32_t W = 8, H = 4;
+  std::vector<float> img(W * H);
+  for (std::uint32_t i = 0; i < W * H; ++i) img[i] = 0.25f * i;
+  const std::uint64_t linA = b.array(lin), imgA = b.array(img);
+  const std::uint64_t out1 = b.array<std::int32_t>({}, 32), out2 = b.array<float>({}, W * H);
+
+  PtxLaunch l1 = b.launch("fetch1d", {1, 1, 1}, {32, 1, 1}, {7, out1});
+  l1.textures.push_back(TextureDesc{7, linA, 40, 1, 1, 0, Type::S32});
+  const auto r1 = b.run(l1);
+  const std::vector<std::int32_t> got1 = b.read<std::int32_t>(out1, 32);
+  for (std::int32_t i = 0; i < 32; ++i) REQUIRE(got1[i] == (2 * i < 40 ? 1000 + 2 * i : 0));
+  const auto tex = std::find_if(r1[0].warps[0].begin(), r1[0].warps[0].end(),
+                                [](const WarpInst& i) { return i.space == MemSpace::Texture; });
+  REQUIRE(tex != r1[0].warps[0].end());
+  CHECK(tex->addr[3] == linA + 6 * 4);
+  CHECK(tex->isLoad());
+
+  PtxLaunch l2 = b.launch("sample2d", {H, 1, 1}, {W, 1, 1}, {9, out2, W});
+  l2.textures.push_back(TextureDesc{9, imgA, W, H, 1, 0, Type::F32});
+  b.run(l2);
+  const std::vector<float> got2 = b.read<float>(out2, W * H);
+  for (std::uint32_t y = 0; y < H; ++y)
+    for (std::uint32_t x = 0; x < W; ++x) {
+      const std::uint32_t tx = x == 0 ? 0 : x - 1, ty = std::min(y + 1, H - 1);
+      REQUIRE(got2[y * W + x] == img[ty * W + tx]);
+    }
+
+  PtxLaunch bad = b.launch("fetch1d", {1, 1, 1}, {32, 1, 1}, {8, out1});
+  CHECK_THROWS_WITH(b.run(bad), Catch::Contains("no texture object with handle 8"));
+}

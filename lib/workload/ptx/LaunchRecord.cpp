@@ -145,6 +145,33 @@ Workload loadLaunchRecord(const std::string& dir, std::string* occupancy) {
   const std::string ptxPath = !ptxName.empty() && ptxName[0] == '/' ? ptxName : dir + "/" + ptxName;
   auto program = std::make_shared<const PtxProgram>(loadPtxFile(ptxPath), *memory);
 
+  // Texture objects, by the handle the kernels get as an argument.
+  std::vector<TextureDesc> textures;
+  const json& texs = doc.contains("textures") ? doc.at("textures") : json::array();
+  for (std::size_t i = 0; i < texs.size(); ++i) {
+    const std::string at = "textures[" + std::to_string(i) + "]";
+    const json& t = texs[i];
+    TextureDesc d;
+    d.handle = r.number(r.field(t, "handle", at), at + ".handle");
+    d.base = r.number(r.field(t, "base", at), at + ".base");
+    d.width = static_cast<std::uint32_t>(r.number(r.field(t, "width", at), at + ".width"));
+    d.height = t.contains("height") ? static_cast<std::uint32_t>(r.number(t.at("height"), at)) : 1;
+    d.channels =
+        t.contains("channels") ? static_cast<std::uint32_t>(r.number(t.at("channels"), at)) : 1;
+    d.pitch = t.contains("pitch") ? r.number(t.at("pitch"), at + ".pitch") : 0;
+    const std::string format = t.value("format", "f32");
+    d.format = format == "s32" ? Type::S32 : format == "u32" ? Type::U32 : Type::F32;
+    if (format != "s32" && format != "u32" && format != "f32")
+      r.fail(at + ".format", "'" + format + "': allowed: s32, u32, f32 (32-bit channels)");
+    if (d.width == 0 || d.height == 0 || d.channels == 0 || d.channels > 4)
+      r.fail(at, "width and height at least 1, channels 1 to 4");
+    const std::uint64_t elem = std::uint64_t{d.channels} * 4;
+    const std::uint64_t pitch = d.pitch ? d.pitch : d.width * elem;
+    if (!memory->find(d.base, pitch * (d.height - 1) + d.width * elem))
+      r.fail(at, "the texels are not inside one memory region");
+    textures.push_back(d);
+  }
+
   Workload w;
   w.name = "launch record " + dir;
   const json& launches = r.field(doc, "launches", "launches");
@@ -163,6 +190,7 @@ Workload loadLaunchRecord(const std::string& dir, std::string* occupancy) {
             ? static_cast<std::uint32_t>(r.number(l.at("dynamic_shared"), at))
             : 0;
     launch.params = paramBlock(r, k, r.field(l, "args", at), at + ".args");
+    launch.textures = textures;
     Occupancy occ = occupancyFromDeclarations(*program, launch);
     if (l.contains("ptxas")) {  // `ptxas -v` figures: registers and static shared bytes
       occ.regsPerThread =

@@ -54,6 +54,7 @@ class CtaState {
   // Memory and warp-wide instructions (PtxMemOps.cpp); `exec` is the lanes that execute.
   void memoryOp(Warp& w, const Instr& in, std::uint32_t exec, WarpInst& rec);
   void warpOp(Warp& w, const Instr& in, std::uint32_t exec);
+  void texOp(Warp& w, const Instr& in, std::uint32_t exec, WarpInst& rec);
   // "kernel K, CTA (x, y, z), thread (x, y, z), FILE:LINE: TEXT"
   std::string where(const Warp& w, unsigned lane, const Instr& in) const;
 

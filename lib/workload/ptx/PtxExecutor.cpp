@@ -39,6 +39,8 @@ Reg timingReg(const FunctionLayout& l, std::uint32_t reg) {
 
 OpClass opClassOf(const Instr& in, bool inKernel) {
   switch (in.op) {
+    case Op::Tex:
+      return OpClass::Mem;
     case Op::Ld:
     case Op::Ldu:
       return in.space == Space::Param && !inKernel ? OpClass::Alu : OpClass::Mem;
@@ -287,6 +289,12 @@ void CtaState::step(Warp& w) {
     case Op::Red:
       if (exec)
         memoryOp(w, in, exec, rec);
+      else
+        rec.op = OpClass::Alu;
+      break;
+    case Op::Tex:
+      if (exec)
+        texOp(w, in, exec, rec);
       else
         rec.op = OpClass::Alu;
       break;

@@ -35,6 +35,7 @@ bool executedDirectly(Op op) {
     case Op::Vote:
     case Op::Activemask:
     case Op::Nop:
+    case Op::Tex:
       return true;
     default:
       return false;
