@@ -55,6 +55,7 @@ class CtaState {
   void memoryOp(Warp& w, const Instr& in, std::uint32_t exec, WarpInst& rec);
   void warpOp(Warp& w, const Instr& in, std::uint32_t exec);
   void texOp(Warp& w, const Instr& in, std::uint32_t exec, WarpInst& rec);
+  void matchOrRedux(Warp& w, const Instr& in, std::uint32_t exec);
   // "kernel K, CTA (x, y, z), thread (x, y, z), FILE:LINE: TEXT"
   std::string where(const Warp& w, unsigned lane, const Instr& in) const;
 

@@ -300,6 +300,8 @@ void CtaState::step(Warp& w) {
       break;
     case Op::Shfl:
     case Op::Vote:
+    case Op::Match:
+    case Op::Redux:
     case Op::Activemask:
     case Op::Mov:
     case Op::Cvta:

@@ -187,11 +187,51 @@ void CtaState::memoryOp(Warp& w, const Instr& in, std::uint32_t exec, WarpInst& 
   }
 }
 
+// PTX ISA 9.7.13.8 match.sync (ops d[|p], a, membermask) and 9.7.13.10 redux.sync (ops d, a,
+// membermask): over the executing lanes.
+void CtaState::matchOrRedux(Warp& w, const Instr& in, std::uint32_t exec) {
+  const std::size_t a = in.numDsts;
+  std::array<std::uint64_t, kWarpSize> v{};
+  for (unsigned lane = 0; lane < kWarpSize; ++lane)
+    if ((exec >> lane) & 1u) v[lane] = read(w, in.ops[a], in.type, lane);
+  if (in.op == Op::Redux) {
+    const unsigned n = sizeOf(in.type);
+    bool firstLane = true;
+    std::uint64_t r = 0;
+    for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+      if (!((exec >> lane) & 1u)) continue;
+      if (firstLane) {
+        r = v[lane], firstLane = false;
+        continue;
+      }
+      r = atomNew(in, r, v[lane], 0, program.where(in));  // the same operations as atom's
+    }
+    if (n < 8) r &= (std::uint64_t{1} << (8 * n)) - 1;
+    for (unsigned lane = 0; lane < kWarpSize; ++lane)
+      if ((exec >> lane) & 1u) write(w, in.ops[0], in.type, lane, r);
+    return;
+  }
+  for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+    if (!((exec >> lane) & 1u)) continue;
+    std::uint32_t same = 0;
+    for (unsigned k = 0; k < kWarpSize; ++k)
+      if (((exec >> k) & 1u) && v[k] == v[lane]) same |= 1u << k;
+    const bool all = same == exec;
+    const std::uint32_t d = in.voteMode == VoteMode::All ? (all ? exec : 0) : same;
+    write(w, in.ops[0], Type::B32, lane, d);
+    if (in.numDsts == 2) write(w, in.ops[1], Type::Pred, lane, all);
+  }
+}
+
 void CtaState::warpOp(Warp& w, const Instr& in, std::uint32_t exec) {
   std::array<std::uint64_t, kWarpSize> before{};
   if (in.op == Op::Shfl)  // every lane reads the sources before any writes (PTX ISA 9.7.8.6)
     for (unsigned lane = 0; lane < kWarpSize; ++lane)
       before[lane] = read(w, in.ops[in.numDsts], in.type, lane);
+  if (in.op == Op::Match || in.op == Op::Redux) {
+    matchOrRedux(w, in, exec);
+    return;
+  }
   std::uint32_t ballot = 0;
   if (in.op == Op::Vote)
     for (unsigned lane = 0; lane < kWarpSize; ++lane)

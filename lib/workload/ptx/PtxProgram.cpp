@@ -36,6 +36,8 @@ bool executedDirectly(Op op) {
     case Op::Activemask:
     case Op::Nop:
     case Op::Tex:
+    case Op::Match:
+    case Op::Redux:
       return true;
     default:
       return false;
