@@ -15,10 +15,11 @@ Instr fop(Op op, Type t, Round r = Round::None) {
   return withRound(mk(op, t), r);
 }
 
-// The host's f32 result of `op` in mode m.
-float hostF32(Op op, Round m, float a, float b, float c) {
+// The host's result of `op` in mode m, in T (float or double).
+template <class T>
+T hostOp(Op op, Round m, T a, T b, T c) {
   return hostIn(hostMode(m), [&] {
-    volatile float x = a, y = b, z = c, r = 0;
+    volatile T x = a, y = b, z = c, r = 0;
     switch (op) {
       case Op::Add:
         r = x + y;
@@ -33,45 +34,22 @@ float hostF32(Op op, Round m, float a, float b, float c) {
         r = x / y;
         break;
       case Op::Rcp:
-        r = 1.0f / x;
+        r = T(1) / x;
         break;
       case Op::Sqrt:
-        r = std::sqrt(static_cast<float>(x));
+        r = std::sqrt(static_cast<T>(x));
         break;
       default:
-        r = std::fma(static_cast<float>(x), static_cast<float>(y), static_cast<float>(z));
+        r = std::fma(static_cast<T>(x), static_cast<T>(y), static_cast<T>(z));
     }
-    return static_cast<float>(r);
+    return static_cast<T>(r);
   });
 }
-
+float hostF32(Op op, Round m, float a, float b, float c) {
+  return hostOp<float>(op, m, a, b, c);
+}
 double hostF64(Op op, Round m, double a, double b, double c) {
-  return hostIn(hostMode(m), [&] {
-    volatile double x = a, y = b, z = c, r = 0;
-    switch (op) {
-      case Op::Add:
-        r = x + y;
-        break;
-      case Op::Sub:
-        r = x - y;
-        break;
-      case Op::Mul:
-        r = x * y;
-        break;
-      case Op::Div:
-        r = x / y;
-        break;
-      case Op::Rcp:
-        r = 1.0 / x;
-        break;
-      case Op::Sqrt:
-        r = std::sqrt(static_cast<double>(x));
-        break;
-      default:
-        r = std::fma(static_cast<double>(x), static_cast<double>(y), static_cast<double>(z));
-    }
-    return static_cast<double>(r);
-  });
+  return hostOp<double>(op, m, a, b, c);
 }
 
 constexpr Op kOps[] = {Op::Add, Op::Sub, Op::Mul, Op::Div, Op::Rcp, Op::Sqrt, Op::Fma};
