@@ -213,7 +213,7 @@ void CtaState::step(Warp& w) {
         g |= 1u << lane;
     exec = g;
   }
-  WarpInst rec;
+  WarpInst& rec = w.out.emplace_back();  // recorded in place: a WarpInst is 330 bytes
   rec.pc = (layout.pcBase + pc) * 16;
   rec.op = opClassOf(in, f.isEntry);
   // A branch runs on every lane of the path (its guard picks the direction); any other guarded
@@ -252,14 +252,12 @@ void CtaState::step(Warp& w) {
         top.pc = rpc;
         w.stack.push_back(StackEntry{pc + 1, rpc, mask & ~exec, frameIndex});
         w.stack.push_back(StackEntry{target, rpc, exec, frameIndex});
-        w.out.push_back(rec);
         return;
       }
       break;
     }
     case Op::Call:
       if (exec) {
-        w.out.push_back(rec);
         call(w, in, exec, next);
         return;
       }
@@ -326,7 +324,6 @@ void CtaState::step(Warp& w) {
     }
   }
   w.stack.back().pc = next;  // the top entry may have changed (ret cleared lanes): same entry
-  w.out.push_back(rec);
 }
 
 std::uint64_t CtaState::read(const Warp& w, const Operand& o, Type t, unsigned lane) const {
