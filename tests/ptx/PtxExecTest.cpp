@@ -229,3 +229,21 @@ TEST_CASE("ptx exec: textures: 1D fetches by index, 2D point samples clamped at 
   PtxLaunch bad = b.launch("fetch1d", {1, 1, 1}, {32, 1, 1}, {8, out1});
   CHECK_THROWS_WITH(b.run(bad), Catch::Contains("no texture object with handle 8"));
 }
+
+TEST_CASE("ptx exec: bar.red counts, ands and ors a predicate over the whole CTA") {
+  Bench b("barred.ptx");
+  constexpr std::uint32_t threads = 96;  // three warps
+  const std::uint64_t out = b.array<std::uint32_t>({}, 4 * threads);
+  const auto records = b.run(b.launch("barred", {1, 1, 1}, {threads, 1, 1}, {out}));
+  const std::vector<std::uint32_t> got = b.read<std::uint32_t>(out, 4 * threads);
+  for (std::uint32_t t = 0; t < threads; ++t) {
+    INFO("thread " << t);
+    CHECK(got[4 * t] == 32);     // tid % 3 == 0 for 0, 3, ..., 93
+    CHECK(got[4 * t + 1] == 0);  // not all
+    CHECK(got[4 * t + 2] == 1);  // tid < ntid for all
+    CHECK(got[4 * t + 3] == 1);  // some tid % 3 != 0
+  }
+  const auto barriers = std::count_if(records[0].warps[1].begin(), records[0].warps[1].end(),
+                                      [](const WarpInst& i) { return i.op == OpClass::Barrier; });
+  CHECK(barriers == 4);
+}

@@ -32,6 +32,10 @@ struct Warp {
   std::uint32_t exited = 0;  // lanes that executed exit (or returned from the kernel)
   std::uint32_t carry = 0;   // per-lane carry flag (add.cc, addc, ...)
   bool atBarrier = false, done = false;
+  // A bar.red waiting at the barrier: its instruction, the lanes that ran it, and those whose
+  // predicate held (CtaState::run reduces over the CTA when it releases the barrier).
+  const Instr* barRed = nullptr;
+  std::uint32_t barRedExec = 0, barRedTrue = 0;
   std::uint64_t executed = 0;  // warp instructions so far (%clock derives from it)
   std::vector<WarpInst> out;
 };
@@ -70,6 +74,7 @@ class CtaState {
 
  private:
   void runWarp(Warp& w);
+  void releaseBarrier();
   void step(Warp& w);
   void returnFrom(Warp& w);
   void call(Warp& w, const Instr& in, std::uint32_t exec, std::uint32_t nextPc);

@@ -54,6 +54,7 @@ OpClass opClassOf(const Instr& in, bool inKernel) {
     case Op::Ret:
       return OpClass::Branch;
     case Op::BarSync:
+    case Op::BarRed:
       return OpClass::Barrier;
     case Op::Exit:
       return OpClass::Exit;
@@ -116,12 +117,32 @@ CtaRecord CtaState::run() {
     }
     if (!live) break;
     // Every warp still running waits at a barrier: release them (PTX ISA 9.7.13.4 bar.sync;
-    // warps that ended do not take part).
-    for (Warp& w : warps_) w.atBarrier = false;
+    // warps that ended do not take part), with the CTA-wide result of any bar.red.
+    releaseBarrier();
   }
   CtaRecord r;
   for (Warp& w : warps_) r.warps.push_back(std::move(w.out));
   return r;
+}
+
+void CtaState::releaseBarrier() {
+  std::uint64_t count = 0, lanes = 0;
+  for (const Warp& w : warps_)
+    if (w.barRed) {
+      count += static_cast<unsigned>(__builtin_popcount(w.barRedTrue));
+      lanes += static_cast<unsigned>(__builtin_popcount(w.barRedExec));
+    }
+  for (Warp& w : warps_) {
+    w.atBarrier = false;
+    if (!w.barRed) continue;
+    const Instr& in = *w.barRed;
+    const std::uint64_t v = in.boolOp == BoolOp::And  ? count == lanes
+                            : in.boolOp == BoolOp::Or ? count != 0
+                                                      : count;  // .popc
+    for (unsigned lane = 0; lane < kWarpSize; ++lane)
+      if ((w.barRedExec >> lane) & 1u) write(w, in.ops[0], in.type, lane, v);
+    w.barRed = nullptr;
+  }
 }
 
 void CtaState::runWarp(Warp& w) {
@@ -275,6 +296,16 @@ void CtaState::step(Warp& w) {
     case Op::BarSync:
       w.atBarrier = true;
       break;
+    case Op::BarRed: {  // PTX ISA 9.7.13.4 bar.red: ops d, a[, b], {!}c
+      w.atBarrier = true;
+      w.barRed = &in;
+      w.barRedExec = exec;
+      w.barRedTrue = 0;
+      for (unsigned lane = 0; lane < kWarpSize; ++lane)
+        if (((exec >> lane) & 1u) && read(w, in.ops.back(), Type::Pred, lane))
+          w.barRedTrue |= 1u << lane;
+      break;
+    }
     case Op::Membar:
     case Op::Fence:
     case Op::Nop:

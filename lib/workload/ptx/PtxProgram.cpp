@@ -38,6 +38,7 @@ bool executedDirectly(Op op) {
     case Op::Tex:
     case Op::Match:
     case Op::Redux:
+    case Op::BarRed:
       return true;
     default:
       return false;
