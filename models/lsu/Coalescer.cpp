@@ -1,5 +1,7 @@
 #include "warpsim/lsu/Coalescer.h"
 
+#include <algorithm>
+
 namespace warpsim {
 namespace {
 
@@ -44,25 +46,28 @@ void coalesce(const WarpInst& in, std::uint32_t lineSize, CoalescedAccess& out) 
 }
 
 std::uint32_t sharedConflictDegree(const WarpInst& in, std::uint32_t banks) {
-  std::array<Addr, kWarpSize> words{};
-  std::array<std::uint32_t, kWarpSize> bankOf{};
-  std::uint32_t n = 0, degree = 0;
+  // The distinct words of each bank, as chains through the lanes (no lane pairs compared
+  // unless they share a bank): the degree is the most distinct words any one bank holds.
+  constexpr std::uint8_t kNone = 0xff;
+  std::array<std::uint8_t, kMaxSharedBanks> head, count;
+  std::fill_n(head.begin(), banks, kNone);
+  std::fill_n(count.begin(), banks, std::uint8_t{0});
+  std::array<Addr, kWarpSize> words;
+  std::array<std::uint8_t, kWarpSize> next;
+  std::uint32_t n = 0, degree = 1;
   for (unsigned lane = 0; lane < kWarpSize; ++lane) {
     if (!(in.activeMask >> lane & 1u)) continue;
     const Addr word = in.addr[lane] / 4;
+    const auto bank = static_cast<std::uint32_t>(word % banks);
     bool seen = false;
-    for (std::uint32_t i = 0; i < n && !seen; ++i) seen = words[i] == word;
+    for (std::uint8_t i = head[bank]; i != kNone && !seen; i = next[i]) seen = words[i] == word;
     if (seen) continue;  // broadcast
     words[n] = word;
-    bankOf[n] = static_cast<std::uint32_t>(word % banks);
-    ++n;
+    next[n] = head[bank];
+    head[bank] = static_cast<std::uint8_t>(n++);
+    degree = std::max<std::uint32_t>(degree, ++count[bank]);
   }
-  for (std::uint32_t i = 0; i < n; ++i) {
-    std::uint32_t same = 0;
-    for (std::uint32_t j = 0; j < n; ++j) same += bankOf[j] == bankOf[i];
-    if (same > degree) degree = same;
-  }
-  return degree ? degree : 1;
+  return degree;
 }
 
 }  // namespace warpsim

@@ -23,6 +23,8 @@ void coalesce(const WarpInst& in, std::uint32_t lineSize, CoalescedAccess& out);
 
 // The number of serialised passes a shared memory access needs: the largest number of distinct
 // 4-byte words any one bank is asked for (lanes reading the same word share a broadcast).
+// `banks` is at most kMaxSharedBanks (lsu.shared_banks' range).
+constexpr std::uint32_t kMaxSharedBanks = 64;
 std::uint32_t sharedConflictDegree(const WarpInst& in, std::uint32_t banks);
 
 }  // namespace warpsim

@@ -1,6 +1,7 @@
 #include "warpsim/lsu/LsuParams.h"
 
 #include "warpsim/config/Config.h"
+#include "warpsim/lsu/Coalescer.h"
 
 namespace warpsim {
 
@@ -9,7 +10,7 @@ void LsuParams::declare(ConfigSchema& s) {
             256);
   s.addUInt("lsu.max_inflight", 256, "memory instructions with accesses outstanding per SM", 1,
             4096);
-  s.addUInt("lsu.shared_banks", 32, "shared memory banks (4 bytes wide)", 1, 64);
+  s.addUInt("lsu.shared_banks", 32, "shared memory banks (4 bytes wide)", 1, kMaxSharedBanks);
   s.addUInt("lsu.shared_latency", 20, "shared memory access latency without bank conflicts", 1,
             1000);
   s.addUInt("lsu.reexec_entries", 0,

@@ -54,10 +54,18 @@ struct Bench {
       std::memcpy(l.params.data() + f.params[i].offset, &args[i], f.params[i].size);
     return l;
   }
-  std::vector<CtaRecord> run(const PtxLaunch& l) {
-    std::vector<CtaRecord> records;
-    for (std::uint64_t c = 0; c < l.grid.count(); ++c)
-      records.push_back(executeCta(program, l, memory, c));
+  // Each CTA's warps' streams, as the timing model sees them.
+  struct Streams {
+    std::vector<std::vector<WarpInst>> warps;
+  };
+  std::vector<Streams> run(const PtxLaunch& l) {
+    std::vector<Streams> records;
+    for (std::uint64_t c = 0; c < l.grid.count(); ++c) {
+      Streams s;
+      for (const RecordedWarp& w : executeCta(program, l, memory, c).warps)
+        s.warps.push_back(w.expand());
+      records.push_back(std::move(s));
+    }
     return records;
   }
 };

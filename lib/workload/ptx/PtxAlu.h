@@ -44,4 +44,38 @@ Type sourceType(const Instr& ins, unsigned i);
 // Evaluates one lane. Precondition: checkAlu(ins) == "".
 void evalAlu(const Instr& ins, const LaneIn& in, LaneOut& out);
 
+// Whole-warp fast paths for the forms executed most (PtxAluWarp.cpp): an instruction of a kind
+// other than None may be evaluated by evalAluWarp over all 32 lanes at once, with results equal
+// to evalAlu's lane by lane. Asked once per instruction, at load.
+enum class WarpAlu : std::uint8_t {
+  None,
+  Mov,
+  IntAdd,
+  IntSub,
+  IntMulLo,
+  IntMadLo,
+  IntMulWide,
+  Shl,
+  ShrU,
+  ShrS,
+  And,
+  Or,
+  Xor,
+  SetpInt,
+  SetpF32,
+  Selp,
+  FloatAdd,
+  FloatSub,
+  FloatMul,
+  FloatFma,
+};
+WarpAlu warpAluKind(const Instr& ins);
+
+// Evaluates `ins` (of `kind`, not None) for all 32 lanes: src[i][lane] are the sources as
+// evalAlu reads them (raw register bits, immediates converted to sourceType); d and d2 receive
+// LaneOut::d and ::d2 (d2 for setp). Returns false, computing nothing, when the host's rounding
+// mode rules the fast path out; the caller then uses evalAlu.
+bool evalAluWarp(WarpAlu kind, const Instr& ins, const std::uint64_t* const src[3],
+                 std::uint64_t* d, std::uint64_t* d2);
+
 }  // namespace warpsim::ptx

@@ -37,7 +37,7 @@ struct Warp {
   const Instr* barRed = nullptr;
   std::uint32_t barRedExec = 0, barRedTrue = 0;
   std::uint64_t executed = 0;  // warp instructions so far (%clock derives from it)
-  std::vector<WarpInst> out;
+  RecordedWarp out;
 };
 
 class CtaState {
@@ -57,6 +57,10 @@ class CtaState {
   std::uint64_t symbolAddress(const Warp& w, std::uint32_t symbol) const;
   // Memory and warp-wide instructions (PtxMemOps.cpp); `exec` is the lanes that execute.
   void memoryOp(Warp& w, const Instr& in, std::uint32_t exec, WarpInst& rec);
+  bool plainAccess(Warp& w, const Instr& in, std::uint32_t exec, WarpInst& rec);
+  bool uniformLoad(Warp& w, const Instr& in, std::uint32_t exec, WarpInst& rec);
+  [[noreturn]] void outOfBounds(const Warp& w, unsigned lane, const Instr& in, Space space,
+                                std::uint64_t a, std::uint64_t n) const;
   void warpOp(Warp& w, const Instr& in, std::uint32_t exec);
   void texOp(Warp& w, const Instr& in, std::uint32_t exec, WarpInst& rec);
   void matchOrRedux(Warp& w, const Instr& in, std::uint32_t exec);
@@ -76,11 +80,14 @@ class CtaState {
   void runWarp(Warp& w);
   void releaseBarrier();
   void step(Warp& w);
+  void alu(Warp& w, const Instr& in, const InstrInfo& info, std::uint32_t exec);
+  void record(Warp& w, RecordedInst& rec, std::uint32_t exec);
   void returnFrom(Warp& w);
   void call(Warp& w, const Instr& in, std::uint32_t exec, std::uint32_t nextPc);
   std::uint64_t special(const Warp& w, SReg r, unsigned lane) const;
 
   std::vector<Warp> warps_;
+  WarpInst mem_;  // a memory instruction's fields and addresses, before they are recorded
   std::uint64_t executed_ = 0;
 };
 

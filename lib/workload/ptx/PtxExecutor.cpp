@@ -31,57 +31,6 @@ std::uint64_t immediate(const Operand& o, Type t) {
   return o.bits & widthMask(t);
 }
 
-// The scoreboard's register for PTX register `reg` of a function (WarpInst tracks 255; PTX's
-// virtual registers fold onto them, which can only add false dependencies: README).
-Reg timingReg(const FunctionLayout& l, std::uint32_t reg) {
-  return static_cast<Reg>((l.regBase + reg) % (kMaxRegs - 1));
-}
-
-OpClass opClassOf(const Instr& in, bool inKernel) {
-  switch (in.op) {
-    case Op::Tex:
-      return OpClass::Mem;
-    case Op::Ld:
-    case Op::Ldu:
-      return in.space == Space::Param && !inKernel ? OpClass::Alu : OpClass::Mem;
-    case Op::St:
-      return in.space == Space::Param ? OpClass::Alu : OpClass::Mem;
-    case Op::Atom:
-    case Op::Red:
-      return OpClass::Mem;
-    case Op::Bra:
-    case Op::Call:
-    case Op::Ret:
-      return OpClass::Branch;
-    case Op::BarSync:
-    case Op::BarRed:
-      return OpClass::Barrier;
-    case Op::Exit:
-      return OpClass::Exit;
-    case Op::Membar:
-    case Op::Fence:
-      return OpClass::Fence;
-    case Op::Sin:
-    case Op::Cos:
-    case Op::Lg2:
-    case Op::Ex2:
-    case Op::Tanh:
-    case Op::Rsqrt:
-      return OpClass::Sfu;
-    case Op::Rcp:
-    case Op::Sqrt:
-      return in.type == Type::F64 ? OpClass::Dp : in.approx ? OpClass::Sfu : OpClass::Alu;
-    default:
-      return in.type == Type::F64 || in.type2 == Type::F64 ? OpClass::Dp : OpClass::Alu;
-  }
-}
-
-std::uint32_t labelOf(const Instr& in) {
-  for (const Operand& o : in.ops)
-    if (o.kind == Operand::Kind::Label) return o.index;
-  return kEnd;
-}
-
 }  // namespace
 
 CtaState::CtaState(const PtxProgram& p, const PtxLaunch& l, GlobalMemory& m, std::uint64_t c)
@@ -213,9 +162,9 @@ void CtaState::step(Warp& w) {
     if (w.stack.empty() || w.stack.back().frame < frameIndex) returnFrom(w);
     if (w.stack.empty()) {
       w.done = true;
-      if (!w.out.empty()) {
-        w.out.back().op = OpClass::Exit;
-        w.out.back().last = true;
+      if (!w.out.insts.empty()) {
+        w.out.insts.back().op = OpClass::Exit;
+        w.out.insts.back().last = true;
       }
     }
     return;
@@ -225,54 +174,35 @@ void CtaState::step(Warp& w) {
   const FunctionLayout& layout = program.layout(frame.function);
   const std::uint32_t pc = top.pc;
   const Instr& in = f.body[pc];
+  const InstrInfo& info = layout.info[pc];
   std::uint32_t exec = mask;
   if (in.hasGuard) {
-    std::uint32_t g = 0;
-    for (unsigned lane = 0; lane < kWarpSize; ++lane)
-      if (((mask >> lane) & 1u) &&
-          (w.regs[regValueIndex(w, in.guardReg, lane)] != 0) != in.guardNegated)
-        g |= 1u << lane;
-    exec = g;
+    const std::uint64_t* g = &w.regs[regValueIndex(w, in.guardReg, 0)];
+    std::uint32_t holds = 0;
+    for (unsigned lane = 0; lane < kWarpSize; ++lane) holds |= std::uint32_t{g[lane] != 0} << lane;
+    exec = mask & (in.guardNegated ? ~holds : holds);
   }
-  WarpInst& rec = w.out.emplace_back();  // recorded in place: a WarpInst is 330 bytes
+  RecordedInst& rec = w.out.insts.emplace_back();
   rec.pc = (layout.pcBase + pc) * 16;
-  rec.op = opClassOf(in, f.isEntry);
+  rec.op = info.op;
+  rec.dst = info.dst;
+  rec.src = info.src;
   // A branch runs on every lane of the path (its guard picks the direction); any other guarded
   // instruction only on the lanes whose guard holds.
   rec.activeMask = in.op == Op::Bra || !exec ? mask : exec;
-  unsigned nsrc = 0;
-  for (std::size_t i = 0; i < in.ops.size(); ++i) {
-    const Operand& o = in.ops[i];
-    const bool dst = i < in.numDsts;
-    if (o.kind == Operand::Kind::Vec) {
-      for (unsigned k = 0; k < o.vecCount; ++k) {
-        if (o.vec[k] == Operand::kSink) continue;
-        if (dst && rec.dst == kNoReg) rec.dst = timingReg(layout, o.vec[k]);
-        if (!dst && nsrc < kMaxSrcRegs) rec.src[nsrc++] = timingReg(layout, o.vec[k]);
-      }
-    } else if (o.kind == Operand::Kind::Reg && dst) {
-      if (rec.dst == kNoReg) rec.dst = timingReg(layout, o.index);
-    } else if ((o.kind == Operand::Kind::Reg ||
-                (o.kind == Operand::Kind::Addr && !o.baseIsSymbol)) &&
-               nsrc < kMaxSrcRegs) {
-      rec.src[nsrc++] = timingReg(layout, o.index);
-    }
-  }
-  if (in.hasGuard && nsrc < kMaxSrcRegs) rec.src[nsrc++] = timingReg(layout, in.guardReg);
   ++w.executed;
   std::uint32_t next = pc + 1;
 
   switch (in.op) {
     case Op::Bra: {
-      const std::uint32_t target = labelOf(in);
       const std::uint32_t rpc = layout.cfg.reconverge[pc];
       rec.reconvergePc = rpc == kEnd ? 0 : (layout.pcBase + rpc) * 16;
       if (exec == mask) {
-        next = target;
+        next = info.target;
       } else if (exec != 0) {  // divergence: the taken path first, then the other
         top.pc = rpc;
         w.stack.push_back(StackEntry{pc + 1, rpc, mask & ~exec, frameIndex});
-        w.stack.push_back(StackEntry{target, rpc, exec, frameIndex});
+        w.stack.push_back(StackEntry{info.target, rpc, exec, frameIndex});
         return;
       }
       break;
@@ -316,45 +246,97 @@ void CtaState::step(Warp& w) {
     case Op::St:
     case Op::Atom:
     case Op::Red:
-      if (exec)
-        memoryOp(w, in, exec, rec);
-      else
-        rec.op = OpClass::Alu;
-      break;
     case Op::Tex:
-      if (exec)
-        texOp(w, in, exec, rec);
-      else
+      if (!exec) {
         rec.op = OpClass::Alu;
+        break;
+      }
+      if (in.op == Op::Tex)
+        texOp(w, in, exec, mem_);
+      else
+        memoryOp(w, in, exec, mem_);
+      record(w, rec, exec);
       break;
     case Op::Shfl:
     case Op::Vote:
     case Op::Match:
     case Op::Redux:
     case Op::Activemask:
-    case Op::Mov:
     case Op::Cvta:
       warpOp(w, in, exec);
       break;
-    default: {
-      std::array<Type, 4> types{};  // each source's type, asked once per instruction
-      const std::size_t nsrcs = std::min<std::size_t>(in.ops.size() - in.numDsts, types.size());
-      for (std::size_t s = 0; s < nsrcs; ++s) types[s] = sourceType(in, static_cast<unsigned>(s));
-      for (unsigned lane = 0; lane < kWarpSize; ++lane) {
-        if (!((exec >> lane) & 1u)) continue;
-        LaneIn li;
-        for (std::size_t s = 0; s < nsrcs; ++s)
-          li.src[s] = read(w, in.ops[in.numDsts + s], types[s], lane);
-        li.carry = (w.carry >> lane) & 1u;
-        LaneOut lo;
-        evalAlu(in, li, lo);
-        if (in.numDsts >= 1) write(w, in.ops[0], in.type, lane, lo.d);
-        if (in.numDsts >= 2) write(w, in.ops[1], Type::Pred, lane, lo.d2);
-        if (in.cc) w.carry = (w.carry & ~(1u << lane)) | (std::uint32_t{lo.carry} << lane);
-      }
-    }
+    case Op::Mov:
+      if (info.warpAlu == WarpAlu::Mov)
+        alu(w, in, info, exec);
+      else
+        warpOp(w, in, exec);
+      break;
+    default:
+      alu(w, in, info, exec);
   }
   w.stack.back().pc = next;  // the top entry may have changed (ret cleared lanes): same entry
+}
+
+void CtaState::record(Warp& w, RecordedInst& rec, std::uint32_t exec) {
+  rec.space = mem_.space;
+  rec.memOp = mem_.memOp;
+  rec.accessSize = mem_.accessSize;
+  rec.addrStart = static_cast<std::uint32_t>(w.out.addrs.size());
+  if (exec == ~std::uint32_t{0}) {
+    w.out.addrs.insert(w.out.addrs.end(), mem_.addr.begin(), mem_.addr.end());
+    return;
+  }
+  std::array<Addr, kWarpSize> packed;
+  unsigned n = 0;
+  for (unsigned lane = 0; lane < kWarpSize; ++lane)
+    if ((exec >> lane) & 1u) packed[n++] = mem_.addr[lane];
+  w.out.addrs.insert(w.out.addrs.end(), packed.begin(), packed.begin() + n);
+}
+
+void CtaState::alu(Warp& w, const Instr& in, const InstrInfo& info, std::uint32_t exec) {
+  // A register's 32 lanes lie side by side: a source register is read in place, anything else
+  // (immediates, special registers, negated predicates) into a lane array first.
+  std::uint64_t* regs = w.regs.data() + w.frames.back().regOffset;
+  std::array<std::array<std::uint64_t, kWarpSize>, 4> values;
+  std::array<const std::uint64_t*, 4> src{};
+  for (unsigned s = 0; s < info.nsrcs; ++s) {
+    const Operand& o = in.ops[in.numDsts + s];
+    if (o.kind == Operand::Kind::Reg && !o.negated) {
+      src[s] = regs + std::size_t{o.index} * kWarpSize;
+      continue;
+    }
+    if (o.kind == Operand::Kind::Imm)
+      values[s].fill(immediate(o, info.srcTypes[s]));
+    else
+      for (unsigned lane = 0; lane < kWarpSize; ++lane)
+        values[s][lane] = read(w, o, info.srcTypes[s], lane);
+    src[s] = values[s].data();
+  }
+  std::array<std::uint64_t, kWarpSize> d, d2;
+  if (info.warpAlu == WarpAlu::None ||
+      !evalAluWarp(info.warpAlu, in, src.data(), d.data(), d2.data())) {
+    for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+      if (!((exec >> lane) & 1u)) continue;
+      LaneIn li;
+      for (unsigned s = 0; s < info.nsrcs; ++s) li.src[s] = src[s][lane];
+      li.carry = (w.carry >> lane) & 1u;
+      LaneOut lo;
+      evalAlu(in, li, lo);
+      d[lane] = lo.d;
+      d2[lane] = lo.d2;
+      if (in.cc) w.carry = (w.carry & ~(1u << lane)) | (std::uint32_t{lo.carry} << lane);
+    }
+  }
+  const std::vector<std::uint64_t>& regMask = program.layout(w.frames.back().function).regMask;
+  for (unsigned k = 0; k < in.numDsts && k < 2; ++k) {
+    const Operand& o = in.ops[k];
+    if (o.kind != Operand::Kind::Reg) continue;  // a sink
+    std::uint64_t* to = regs + std::size_t{o.index} * kWarpSize;
+    const std::uint64_t* v = k == 0 ? d.data() : d2.data();
+    const std::uint64_t m = regMask[o.index];
+    for (unsigned lane = 0; lane < kWarpSize; ++lane)
+      if ((exec >> lane) & 1u) to[lane] = m == 0 ? (v[lane] != 0) : (v[lane] & m);
+  }
 }
 
 std::uint64_t CtaState::read(const Warp& w, const Operand& o, Type t, unsigned lane) const {
@@ -479,6 +461,30 @@ std::string CtaState::where(const Warp& w, unsigned lane, const Instr& in) const
 }
 
 }  // namespace detail
+
+void RecordedWarp::expand(std::size_t i, WarpInst& out) const {
+  const RecordedInst& r = insts[i];
+  out.pc = r.pc;
+  out.op = r.op;
+  out.dst = r.dst;
+  out.src = r.src;
+  out.activeMask = r.activeMask;
+  out.space = r.space;
+  out.memOp = r.memOp;
+  out.accessSize = r.accessSize;
+  out.reconvergePc = r.reconvergePc;
+  out.last = r.last;
+  if (r.op != OpClass::Mem) return;
+  const Addr* a = addrs.data() + r.addrStart;
+  for (unsigned lane = 0; lane < kWarpSize; ++lane)
+    out.addr[lane] = (r.activeMask >> lane) & 1u ? *a++ : 0;
+}
+
+std::vector<WarpInst> RecordedWarp::expand() const {
+  std::vector<WarpInst> all(insts.size());
+  for (std::size_t i = 0; i < insts.size(); ++i) expand(i, all[i]);
+  return all;
+}
 
 CtaRecord executeCta(const PtxProgram& program, const PtxLaunch& launch, GlobalMemory& memory,
                      std::uint64_t cta) {

@@ -4,6 +4,7 @@
 // every executed warp instruction is recorded, with its active mask and per-lane addresses,
 // for the timing model. Memory effects happen here: global memory is the launch's, shared
 // memory the CTA's own, local memory each thread's.
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -14,8 +15,9 @@
 namespace warpsim::ptx {
 
 // Warp instructions one CTA may execute before it is taken for a spin-wait on another CTA
-// (which eager per-CTA execution cannot run: README).
-constexpr std::uint64_t kCtaInstructionBudget = std::uint64_t{1} << 26;
+// (which eager per-CTA execution cannot run: README); it also bounds the memory a CTA's
+// recorded streams take (32 bytes an instruction, plus 8 per memory access: at most 1.5 GiB).
+constexpr std::uint64_t kCtaInstructionBudget = std::uint64_t{1} << 24;
 
 // A texture object (cudaTextureObject_t) over global memory: `tex` looks its handle up here.
 // Texels are `channels` 32-bit words (s32, u32 or f32), rows `pitch` bytes apart; reads are
@@ -36,9 +38,34 @@ struct PtxLaunch {
   std::vector<TextureDesc> textures;
 };
 
+// One recorded warp instruction, compact (a WarpInst is 330 bytes, this 32): a memory
+// instruction's addresses, one per active lane in lane order, are in RecordedWarp::addrs from
+// addrStart.
+struct RecordedInst {
+  std::uint32_t pc = 0, activeMask = 0, reconvergePc = 0, addrStart = 0;
+  std::array<Reg, kMaxSrcRegs> src{kNoReg, kNoReg, kNoReg, kNoReg};
+  Reg dst = kNoReg;
+  OpClass op = OpClass::Alu;
+  MemSpace space = MemSpace::None;
+  MemOp memOp = MemOp::None;
+  std::uint8_t accessSize = 4;
+  bool last = false;
+};
+
+// One warp's recorded stream.
+struct RecordedWarp {
+  std::vector<RecordedInst> insts;
+  std::vector<Addr> addrs;
+
+  std::size_t size() const { return insts.size(); }
+  // Instruction i as the timing model sees it; a memory instruction's inactive lanes read 0.
+  void expand(std::size_t i, WarpInst& out) const;
+  std::vector<WarpInst> expand() const;  // all of them
+};
+
 // What a CTA's execution leaves for the timing model: one stream per warp.
 struct CtaRecord {
-  std::vector<std::vector<WarpInst>> warps;
+  std::vector<RecordedWarp> warps;
 };
 
 // Executes CTA `cta` (linear index) of `launch`. Throws ConfigError naming the kernel, CTA,

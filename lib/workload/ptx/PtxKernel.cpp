@@ -9,15 +9,15 @@ namespace {
 // Replays one warp's recorded stream.
 class RecordedWarpStream : public IWarpStream {
  public:
-  explicit RecordedWarpStream(std::vector<WarpInst> insts) : insts_(std::move(insts)) {}
+  explicit RecordedWarpStream(RecordedWarp insts) : insts_(std::move(insts)) {}
   bool next(WarpInst& out) override {
     if (next_ >= insts_.size()) return false;
-    out = insts_[next_++];
+    insts_.expand(next_++, out);
     return true;
   }
 
  private:
-  std::vector<WarpInst> insts_;
+  RecordedWarp insts_;
   std::size_t next_ = 0;
 };
 

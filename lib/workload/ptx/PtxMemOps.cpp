@@ -13,15 +13,53 @@ namespace {
 constexpr std::uint64_t kLocalTimingBase = 0x6000'0000'0000ull;
 constexpr std::uint64_t kLocalWordsPerThread = 4096;
 
-std::uint64_t load(const std::uint8_t* p, unsigned bytes, bool sign) {
+// Fixed-size copies, so that the compiler makes them single moves (little-endian host).
+template <unsigned N>
+std::uint64_t loadN(const std::uint8_t* p) {
   std::uint64_t v = 0;
-  std::memcpy(&v, p, bytes);  // little-endian host
+  std::memcpy(&v, p, N);
+  return v;
+}
+
+std::uint64_t load(const std::uint8_t* p, unsigned bytes, bool sign) {
+  std::uint64_t v;
+  switch (bytes) {
+    case 1:
+      v = loadN<1>(p);
+      break;
+    case 2:
+      v = loadN<2>(p);
+      break;
+    case 4:
+      v = loadN<4>(p);
+      break;
+    case 8:
+      return loadN<8>(p);
+    default:
+      v = 0;
+      std::memcpy(&v, p, bytes);
+  }
   if (sign && bytes < 8 && ((v >> (8 * bytes - 1)) & 1u)) v |= ~std::uint64_t{0} << (8 * bytes);
   return v;
 }
 
 void storeBytes(std::uint8_t* p, unsigned bytes, std::uint64_t v) {
-  std::memcpy(p, &v, bytes);
+  switch (bytes) {
+    case 1:
+      std::memcpy(p, &v, 1);
+      return;
+    case 2:
+      std::memcpy(p, &v, 2);
+      return;
+    case 4:
+      std::memcpy(p, &v, 4);
+      return;
+    case 8:
+      std::memcpy(p, &v, 8);
+      return;
+    default:
+      std::memcpy(p, &v, bytes);
+  }
 }
 
 std::string hex(std::uint64_t v) {
@@ -89,11 +127,124 @@ std::uint64_t addressOf(const CtaState& s, const Warp& w, const Operand& o, unsi
   return base + static_cast<std::uint64_t>(o.offset);
 }
 
+void CtaState::outOfBounds(const Warp& w, unsigned lane, const Instr& in, Space space,
+                           std::uint64_t a, std::uint64_t n) const {
+  throw ConfigError(
+      where(w, lane, in) + ": " + name(space == Space::Const ? Type::None : in.type) +
+      " access of " + std::to_string(n) + " bytes at " + hex(a) + " in " +
+      (space == Space::Shared  ? "shared memory (" + std::to_string(shared.size()) + " bytes)"
+       : space == Space::Local ? std::string("local memory")
+       : space == Space::Param ? std::string("the parameters")
+                               : std::string("global memory, outside every allocation")));
+}
+
+namespace {
+
+// plainAccess's lane loop, one instance per space, direction and size.
+template <bool kShared, bool kLoad, unsigned kBytes>
+void plainLanes(const CtaState& s, GlobalMemory& memory, std::uint32_t exec,
+                const std::uint64_t* base, std::uint64_t offset, std::uint64_t* value,
+                std::uint64_t mask, bool sign, Addr* addr, std::uint64_t* bad) {
+  std::uint8_t* const sharedBytes = const_cast<std::uint8_t*>(s.shared.data());
+  const std::uint64_t sharedSize = s.shared.size();
+  for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+    if (!((exec >> lane) & 1u)) continue;
+    const std::uint64_t a = base[lane] + offset;
+    std::uint8_t* p =
+        kShared ? (a + kBytes <= sharedSize ? sharedBytes + a : nullptr) : memory.find(a, kBytes);
+    if (!p) {
+      *bad = lane;
+      return;
+    }
+    addr[lane] = a;
+    if (kLoad) {
+      std::uint64_t v = loadN<kBytes>(p);
+      if (kBytes == 4 && sign && (v >> 31)) v |= ~std::uint64_t{0} << 32;
+      value[lane] = mask == 0 ? (v != 0) : (v & mask);
+    } else {
+      std::memcpy(p, &value[lane], kBytes);
+    }
+  }
+}
+
+}  // namespace
+
+// The common case in tight loops: a scalar ld or st of 4 or 8 bytes, in shared or global
+// memory named by the instruction, its data in a register.
+bool CtaState::plainAccess(Warp& w, const Instr& in, std::uint32_t exec, WarpInst& rec) {
+  const bool isLoad = in.op == Op::Ld;
+  const unsigned elem = sizeOf(in.type);
+  const Operand& addrOp = in.ops[isLoad ? 1 : 0];
+  const Operand& data = in.ops[isLoad ? 0 : 1];
+  if ((!isLoad && in.op != Op::St) || in.vecWidth != 1 || (elem != 4 && elem != 8) ||
+      (in.space != Space::Shared && in.space != Space::Global) || addrOp.baseIsSymbol ||
+      data.kind != Operand::Kind::Reg || data.negated)
+    return false;
+  std::uint64_t* regs = w.regs.data() + w.frames.back().regOffset;
+  const std::uint64_t* base = regs + std::size_t{addrOp.index} * kWarpSize;
+  std::uint64_t* value = regs + std::size_t{data.index} * kWarpSize;
+  const std::uint64_t m = program.layout(w.frames.back().function).regMask[data.index];
+  const std::uint64_t offset = static_cast<std::uint64_t>(addrOp.offset);
+  const bool sharedSpace = in.space == Space::Shared, sign = isSigned(in.type);
+  rec.memOp = isLoad ? MemOp::Load : MemOp::Store;
+  rec.accessSize = static_cast<std::uint8_t>(elem);
+  rec.space = sharedSpace ? MemSpace::Shared : MemSpace::Global;
+  const unsigned kind = (sharedSpace ? 4 : 0) + (isLoad ? 2 : 0) + (elem == 8 ? 1 : 0);
+  std::uint64_t bad = kWarpSize;
+  auto* const lanes = std::array{&plainLanes<false, false, 4>, &plainLanes<false, false, 8>,
+                                 &plainLanes<false, true, 4>,  &plainLanes<false, true, 8>,
+                                 &plainLanes<true, false, 4>,  &plainLanes<true, false, 8>,
+                                 &plainLanes<true, true, 4>,   &plainLanes<true, true, 8>}[kind];
+  lanes(*this, memory, exec, base, offset, value, m, sign, rec.addr.data(), &bad);
+  if (bad < kWarpSize) {
+    const auto lane = static_cast<unsigned>(bad);
+    outOfBounds(w, lane, in, in.space, base[lane] + offset, elem);
+  }
+  return true;
+}
+
+// A scalar load from an address every lane shares (a kernel parameter, a module variable): read
+// once, written to every lane.
+bool CtaState::uniformLoad(Warp& w, const Instr& in, std::uint32_t exec, WarpInst& rec) {
+  const Operand& addrOp = in.ops[1];
+  const Operand& data = in.ops[0];
+  if ((in.op != Op::Ld && in.op != Op::Ldu) || in.vecWidth != 1 || !addrOp.baseIsSymbol ||
+      data.kind != Operand::Kind::Reg)
+    return false;
+  const Symbol& sym = program.module().symbols[addrOp.index];
+  const bool kernelParam = in.space == Space::Param && sym.kind == Symbol::Kind::Param &&
+                           program.module().functions[sym.function].isEntry;
+  if (!kernelParam && in.space != Space::Const && in.space != Space::Global) return false;
+  const unsigned n = sizeOf(in.type);
+  const std::uint64_t a =
+      symbolAddress(w, addrOp.index) + static_cast<std::uint64_t>(addrOp.offset);
+  const std::uint8_t* p = kernelParam
+                              ? (a + n <= launch.params.size() ? launch.params.data() + a : nullptr)
+                              : memory.find(a, n);
+  if (!p) outOfBounds(w, static_cast<unsigned>(__builtin_ctz(exec)), in, in.space, a, n);
+  const std::uint64_t v = load(p, n, isSigned(in.type));
+  const std::uint64_t m = program.layout(w.frames.back().function).regMask[data.index];
+  std::uint64_t* value =
+      w.regs.data() + w.frames.back().regOffset + std::size_t{data.index} * kWarpSize;
+  rec.memOp = MemOp::Load;
+  rec.accessSize = static_cast<std::uint8_t>(n);
+  rec.space = in.space == Space::Global ? MemSpace::Global : MemSpace::Constant;
+  for (unsigned lane = 0; lane < kWarpSize; ++lane)
+    if ((exec >> lane) & 1u) {
+      value[lane] = m == 0 ? (v != 0) : (v & m);
+      rec.addr[lane] = a;
+    }
+  return true;
+}
+
 void CtaState::memoryOp(Warp& w, const Instr& in, std::uint32_t exec, WarpInst& rec) {
+  if (plainAccess(w, in, exec, rec) || uniformLoad(w, in, exec, rec)) return;
   const bool isLoad = in.op == Op::Ld || in.op == Op::Ldu;
   const bool hasDst = isLoad || in.op == Op::Atom;
   const Operand& addrOp = in.ops[hasDst ? 1 : 0];
+  const Operand& data = in.ops[hasDst ? 0 : 1];
   const unsigned elem = sizeOf(in.type), vec = in.vecWidth;
+  const bool sign = isSigned(in.type);
   rec.memOp = isLoad ? MemOp::Load : in.op == Op::St ? MemOp::Store : MemOp::Atomic;
   rec.accessSize = static_cast<std::uint8_t>(elem * vec);
   const bool kernelParams =
@@ -102,11 +253,29 @@ void CtaState::memoryOp(Warp& w, const Instr& in, std::uint32_t exec, WarpInst& 
            ? program.module().symbols[addrOp.index].kind == Symbol::Kind::Param &&
                  program.module().functions[program.module().symbols[addrOp.index].function].isEntry
            : w.frames.size() == 1);
+  // Registers in place (a register's 32 lanes side by side): the address base, and ld/st's
+  // data registers (kSink: none).
+  std::uint64_t* regs = w.regs.data() + w.frames.back().regOffset;
+  const std::vector<std::uint64_t>& regMask = program.layout(w.frames.back().function).regMask;
+  const std::uint64_t* addrBase = nullptr;
+  std::uint64_t symbolBase = 0;
+  if (addrOp.baseIsSymbol)
+    symbolBase = symbolAddress(w, addrOp.index);
+  else
+    addrBase = regs + std::size_t{addrOp.index} * kWarpSize;
+  std::array<std::uint32_t, 4> dataReg{Operand::kSink, Operand::kSink, Operand::kSink,
+                                       Operand::kSink};
+  if (data.kind == Operand::Kind::Vec)
+    for (unsigned k = 0; k < vec; ++k) dataReg[k] = data.vec[k];
+  else if (data.kind == Operand::Kind::Reg && !data.negated)
+    dataReg[0] = data.index;
+  const std::uint64_t n = std::uint64_t{elem} * vec;
   bool first = true;
   for (unsigned lane = 0; lane < kWarpSize; ++lane) {
     if (!((exec >> lane) & 1u)) continue;
     const std::uint32_t t = w.index * kWarpSize + lane;
-    std::uint64_t a = addressOf(*this, w, addrOp, lane);
+    std::uint64_t a =
+        (addrBase ? addrBase[lane] : symbolBase) + static_cast<std::uint64_t>(addrOp.offset);
     Space space = in.space == Space::None ? Space::Generic : in.space;
     if (space == Space::Generic) {
       if (a - kSharedWindow < kWindowBytes)
@@ -116,11 +285,13 @@ void CtaState::memoryOp(Warp& w, const Instr& in, std::uint32_t exec, WarpInst& 
       else
         space = Space::Global;
     }
-    const std::uint64_t n = std::uint64_t{elem} * vec;
     std::uint8_t* p = nullptr;
     MemSpace timing = MemSpace::Global;
     std::uint64_t timingAddr = a;
-    if (space == Space::Param && kernelParams) {
+    if (space == Space::Shared) {
+      if (a + n <= shared.size()) p = shared.data() + a;
+      timing = MemSpace::Shared;
+    } else if (space == Space::Param && kernelParams) {
       if (a + n <= launch.params.size()) p = const_cast<std::uint8_t*>(launch.params.data()) + a;
       timing = MemSpace::Constant;
     } else if (space == Space::Param || space == Space::Local) {
@@ -131,49 +302,26 @@ void CtaState::memoryOp(Warp& w, const Instr& in, std::uint32_t exec, WarpInst& 
           (((cta * ((threads + 31) / 32) + w.index) * kLocalWordsPerThread + a / 4) * 32 + lane) *
               4 +
           a % 4;
-    } else if (space == Space::Shared) {
-      if (a + n <= shared.size()) p = shared.data() + a;
-      timing = MemSpace::Shared;
     } else {
       p = memory.find(a, n);
       timing = space == Space::Const ? MemSpace::Constant : MemSpace::Global;
     }
-    if (!p)
-      throw ConfigError(
-          where(w, lane, in) + ": " + name(space == Space::Const ? Type::None : in.type) +
-          " access of " + std::to_string(n) + " bytes at " + hex(a) + " in " +
-          (space == Space::Shared  ? "shared memory (" + std::to_string(shared.size()) + " bytes)"
-           : space == Space::Local ? std::string("local memory")
-           : space == Space::Param ? std::string("the parameters")
-                                   : std::string("global memory, outside every allocation")));
+    if (!p) outOfBounds(w, lane, in, space, a, n);
     if (first) rec.space = timing, first = false;
     rec.addr[lane] = timingAddr;
-    const Operand& data = in.ops[hasDst ? 0 : 1];
     if (isLoad) {
       for (unsigned k = 0; k < vec; ++k) {
-        const std::uint64_t v = load(p + k * elem, elem, isSigned(in.type));
-        if (data.kind == Operand::Kind::Vec) {
-          if (data.vec[k] != Operand::kSink) {
-            Operand r;
-            r.kind = Operand::Kind::Reg;
-            r.index = data.vec[k];
-            write(w, r, in.type, lane, v);
-          }
-        } else {
-          write(w, data, in.type, lane, v);
-        }
+        const std::uint32_t r = dataReg[k];
+        if (r == Operand::kSink) continue;
+        const std::uint64_t v = load(p + k * elem, elem, sign);
+        const std::uint64_t m = regMask[r];
+        regs[std::size_t{r} * kWarpSize + lane] = m == 0 ? (v != 0) : (v & m);
       }
     } else if (in.op == Op::St) {
       for (unsigned k = 0; k < vec; ++k) {
-        std::uint64_t v;
-        if (data.kind == Operand::Kind::Vec) {
-          Operand r;
-          r.kind = Operand::Kind::Reg;
-          r.index = data.vec[k];
-          v = read(w, r, in.type, lane);
-        } else {
-          v = read(w, data, in.type, lane);
-        }
+        const std::uint32_t r = dataReg[k];
+        const std::uint64_t v = r != Operand::kSink ? regs[std::size_t{r} * kWarpSize + lane]
+                                                    : read(w, data, in.type, lane);
         storeBytes(p + k * elem, elem, v);
       }
     } else {  // atom (ops: d, [a], b, c) or red (ops: [a], b)

@@ -17,9 +17,12 @@ std::uint64_t GlobalMemory::end() const {
 }
 
 std::uint8_t* GlobalMemory::find(std::uint64_t addr, std::uint64_t size) {
+  if (addr + size < addr) return nullptr;
+  if (last_ && addr >= last_->base && addr + size <= last_->base + last_->bytes.size())
+    return last_->bytes.data() + (addr - last_->base);
   const auto it = byEnd_.upper_bound(addr);
-  if (it == byEnd_.end() || addr < it->second.base || addr + size > it->first || addr + size < addr)
-    return nullptr;
+  if (it == byEnd_.end() || addr < it->second.base || addr + size > it->first) return nullptr;
+  last_ = &it->second;
   return it->second.bytes.data() + (addr - it->second.base);
 }
 

@@ -151,6 +151,7 @@ void PtxProgram::layoutFunction(std::uint32_t fi, std::uint32_t& pc, std::uint32
                                                    : (std::uint64_t{1} << (8 * bytes)) - 1);
   }
   if (!f.isDeclaration) l.cfg = buildCfg(f);
+  for (const Instr& in : f.body) l.info.push_back(describe(in, f, l));
 }
 
 void PtxProgram::check(const Function& f) const {

@@ -4,10 +4,13 @@
 // function's control-flow graph, the module's .global and .const variables placed in global
 // memory with their initialisers, and the layout of shared memory and of each function's
 // per-thread frame.
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "warpsim/workload/WarpInst.h"
+#include "warpsim/workload/ptx/PtxAlu.h"
 #include "warpsim/workload/ptx/PtxCfg.h"
 #include "warpsim/workload/ptx/PtxIr.h"
 #include "warpsim/workload/ptx/PtxMemory.h"
@@ -22,6 +25,20 @@ constexpr std::uint64_t kWindowBytes = std::uint64_t{1} << 32;
 // Where the module's variables go in global memory.
 constexpr std::uint64_t kModuleBase = 0x1000'0000ull;
 
+// What the executor needs of an instruction that does not change between executions
+// (PtxInstrInfo.cpp): its record for the timing model (operation class, the scoreboard's
+// registers, guard included), a branch's target, how each source is read, and its whole-warp
+// arithmetic kind.
+struct InstrInfo {
+  OpClass op = OpClass::Alu;
+  Reg dst = kNoReg;
+  std::array<Reg, kMaxSrcRegs> src{kNoReg, kNoReg, kNoReg, kNoReg};
+  std::uint32_t target = Cfg::kExit;  // bra: the label's instruction
+  std::array<Type, 4> srcTypes{};     // per source (sourceType), for the arithmetic
+  std::uint8_t nsrcs = 0;             // sources the arithmetic reads (at most 4)
+  WarpAlu warpAlu = WarpAlu::None;
+};
+
 struct FunctionLayout {
   std::uint32_t pcBase = 0;   // the first instruction's index among the module's instructions
   std::uint32_t regBase = 0;  // the first register's index among the module's registers
@@ -33,7 +50,12 @@ struct FunctionLayout {
   // Per register: the mask of its width (a value written is cut to it), 0 for a predicate.
   std::vector<std::uint64_t> regMask;
   Cfg cfg;
+  std::vector<InstrInfo> info;  // per instruction of the body
 };
+
+// `in`'s InstrInfo, in function `f` laid out by `l` (regBase set). Precondition: `in` passed
+// the load's check.
+InstrInfo describe(const Instr& in, const Function& f, const FunctionLayout& l);
 
 class PtxProgram {
  public:
