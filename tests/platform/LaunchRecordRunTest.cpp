@@ -87,6 +87,8 @@ TEST_CASE("launch record: an access outside memory mid-run is an error naming th
   const ToolRun r = runFermi("--launch-record " + dir.file("") + " --stats " + dir.file("s.json"));
   CHECK(r.exitCode == 1);
   CHECK_THAT(r.err, Catch::Contains("error: kernel vecadd, CTA (0, 0, 0), thread (0, 0, 0), "));
-  CHECK_THAT(r.err, Catch::Contains("at 0x9000 in global memory, outside every allocation"));
+  CHECK_THAT(r.err, Catch::Contains("vecadd.ptx:33: ld.global.f32 \t%f2, [%rd6]; (pc 15): f32 "
+                                    "access of 4 bytes at 0x9000 in global memory, outside every "
+                                    "allocation"));
   CHECK_FALSE(fs::exists(dir.file("s.json")));
 }

@@ -140,8 +140,10 @@ void CtaState::memoryOp(Warp& w, const Instr& in, std::uint32_t exec, WarpInst& 
     }
     if (!p)
       throw ConfigError(
-          where(w, lane, in) + ": " + name(space == Space::Const ? Type::None : in.type) +
-          " access of " + std::to_string(n) + " bytes at " + hex(a) + " in " +
+          where(w, lane, in) + " (pc " +
+          std::to_string(&in - program.module().functions[w.frames.back().function].body.data()) +
+          "): " + name(space == Space::Const ? Type::None : in.type) + " access of " +
+          std::to_string(n) + " bytes at " + hex(a) + " in " +
           (space == Space::Shared  ? "shared memory (" + std::to_string(shared.size()) + " bytes)"
            : space == Space::Local ? std::string("local memory")
            : space == Space::Param ? std::string("the parameters")
