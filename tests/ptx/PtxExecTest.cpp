@@ -3,6 +3,8 @@
 #include <catch2/catch.hpp>
 
 #include <cstring>
+#include <fstream>
+#include <iterator>
 #include <memory>
 #include <vector>
 
@@ -394,4 +396,96 @@ TEST_CASE("ptx exec: nvcc's warpKernel: shuffles, ballot, any and four kinds of 
   CHECK(got[2] == cas);
   CHECK(b.read<std::uint32_t>(ballotsA, ctas) == ballots);
   CHECK(b.read<float>(fsumA, 1)[0] == fsum);
+}
+
+namespace {
+
+// The words of a record's file (tests/ptx/records, written by make_records.py).
+std::vector<std::uint32_t> recordWords(const std::string& record, const std::string& file) {
+  std::ifstream in(std::string(WARPSIM_SOURCE_DIR) + "/tests/ptx/records/" + record + "/" + file,
+                   std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  REQUIRE(!bytes.empty());
+  std::vector<std::uint32_t> v(bytes.size() / 4);
+  std::memcpy(v.data(), bytes.data(), v.size() * 4);
+  return v;
+}
+
+// Every word of `got` against `expect`, naming the first that differs.
+void checkWords(const std::vector<std::uint32_t>& got, const std::vector<std::uint32_t>& expect,
+                unsigned perThread) {
+  REQUIRE(got.size() == expect.size());
+  for (std::size_t i = 0; i < got.size(); ++i) {
+    INFO("thread " << i / perThread << ", word " << i % perThread);
+    REQUIRE(got[i] == expect[i]);
+  }
+}
+
+// The instruction index of label `name` in `f`.
+std::uint32_t labelIndex(const Function& f, const std::string& name) {
+  for (std::uint32_t i = 0; i < f.labels.size(); ++i)
+    if (f.labels[i] == name) return i;
+  FAIL("no label " << name);
+  return 0;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "ptx exec: atom min, max, exch, and, or, xor, inc, dec, cas and red on global and "
+    "shared memory") {
+  // Expected values computed independently in make_records.py (record `atomics`), including
+  // inc and dec wrapping (PTX ISA: inc gives 0 from old >= b, dec gives b from 0 or old > b).
+  Bench b("atomics.ptx");
+  const std::uint64_t g = b.array(recordWords("atomics", "g.bin")),
+                      out = b.array<std::uint32_t>({}, 32);
+  b.run(b.launch("atomics", {2, 1, 1}, {64, 1, 1}, {g, out}));
+  const std::vector<std::uint32_t> gw = b.read<std::uint32_t>(g, 16);
+  checkWords(gw, recordWords("atomics", "g.expected.bin"), 16);
+  checkWords(b.read<std::uint32_t>(out, 32), recordWords("atomics", "out.expected.bin"), 16);
+  // A few by hand: min.s32 of 50 - 3gt down to -331; inc with 9 from 0, 128 times: 128 % 10;
+  // CTA 1's exch chain ends at its warp 1's value, 100 + 22.
+  CHECK(gw[0] == static_cast<std::uint32_t>(-331));
+  CHECK(gw[3] == 8);
+  CHECK(gw[9] == 122);
+}
+
+TEST_CASE(
+    "ptx exec: shfl up, bfly and idx with their predicates, vote all and uni, carries, "
+    "p|q setp, an early ret in a divergent call, exit, clock, generic local and shared") {
+  Bench b("warpctl.ptx");
+  constexpr std::uint32_t threads = 64, ctas = 2, words = 24;
+  const std::uint64_t out = b.array<std::uint32_t>({}, ctas * threads * words);
+  const auto records = b.run(b.launch("warpctl", {ctas, 1, 1}, {threads, 1, 1}, {out}));
+  const std::vector<std::uint32_t> got = b.read<std::uint32_t>(out, ctas * threads * words);
+  checkWords(got, recordWords("warpctl", "out.expected.bin"), words);
+  // By hand: %clock reads 4 at the first instruction and 32 more eight instructions later;
+  // thread 33 (x = 33) gets 3x + 1000 from capped, thread 41 the 999 of its early ret + 1000;
+  // thread 7 exited before writing word 14.
+  CHECK(got[0] == 4);
+  CHECK(got[1] == 32);
+  CHECK(got[33 * words + 12] == 1099);
+  CHECK(got[41 * words + 12] == 1999);
+  CHECK(got[7 * words + 13] == 7);
+  CHECK(got[7 * words + 14] == 0);
+  CHECK(got[6 * words + 14] == 3 * 38);
+  // The short-circuit's two branches reconverge at its join, the branch into the loop's middle
+  // at the label it jumps to, the loop's back-edge after the loop.
+  const std::uint32_t k = b.program.functionIndex("warpctl");
+  const Function& f = b.program.module().functions[k];
+  const Cfg& cfg = b.program.layout(k).cfg;
+  const std::uint32_t then = labelIndex(f, "THEN"), join = labelIndex(f, "SC_JOIN"),
+                      inside = labelIndex(f, "INSIDE"), loop = labelIndex(f, "LOOP");
+  CHECK(f.body[then - 5].op == Op::Bra);  // @%p2 bra THEN
+  CHECK(cfg.reconverge[then - 5] == join);
+  CHECK(f.body[then - 3].op == Op::Bra);  // @%p3 bra THEN
+  CHECK(cfg.reconverge[then - 3] == join);
+  CHECK(f.body[loop - 1].op == Op::Bra);  // @%p2 bra INSIDE
+  CHECK(cfg.reconverge[loop - 1] == inside);
+  CHECK(f.body[inside + 3].op == Op::Bra);  // @%p3 bra LOOP
+  CHECK(cfg.reconverge[inside + 3] == inside + 4);
+  // Warp 0 of CTA 0: lanes 7, 15, 23, 31 store their 7 and exit after the others' ret.
+  const std::vector<WarpInst>& w0 = records[0].warps[0];
+  CHECK(w0.back().op == OpClass::Exit);
+  CHECK(w0.back().activeMask == 0x80808080u);
 }
