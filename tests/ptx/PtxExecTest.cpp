@@ -488,4 +488,14 @@ TEST_CASE(
   const std::vector<WarpInst>& w0 = records[0].warps[0];
   CHECK(w0.back().op == OpClass::Exit);
   CHECK(w0.back().activeMask == 0x80808080u);
+  // membar.gl, fence.sc.cta and membar.cta reach the timing model as fences, barrier.sync as
+  // a barrier, each once, with the lanes that stayed.
+  const auto countOf = [&w0](OpClass op) {
+    return std::count_if(w0.begin(), w0.end(), [op](const WarpInst& i) { return i.op == op; });
+  };
+  CHECK(countOf(OpClass::Fence) == 3);
+  CHECK(countOf(OpClass::Barrier) == 1);
+  const auto fence =
+      std::find_if(w0.begin(), w0.end(), [](const WarpInst& i) { return i.op == OpClass::Fence; });
+  CHECK(fence->activeMask == 0x7f7f7f7fu);
 }
