@@ -499,3 +499,35 @@ TEST_CASE(
       std::find_if(w0.begin(), w0.end(), [](const WarpInst& i) { return i.op == OpClass::Fence; });
   CHECK(fence->activeMask == 0x7f7f7f7fu);
 }
+
+TEST_CASE(
+    "ptx exec: exit inside a function called from divergent code, a generic atom on "
+    "shared memory and cvta.to.shared") {
+  Bench b(
+      ".version 9.0\n.target sm_75\n.address_size 64\n"
+      ".shared .align 4 .b32 cnt;\n"
+      ".func (.param .b32 r) f(.param .b32 x)\n{\n.reg .pred %p<2>;\n.reg .b32 %r<4>;\n"
+      "ld.param.b32 %r1, [x];\nand.b32 %r2, %r1, 3;\nsetp.eq.u32 %p1, %r2, 3;\n"
+      "@%p1 exit;\nshl.b32 %r3, %r1, 1;\nst.param.b32 [r], %r3;\nret;\n}\n"
+      ".visible .entry k(.param .u64 out)\n{\n.reg .pred %p<2>;\n.reg .b32 %r<8>;\n"
+      ".reg .b64 %rd<8>;\n"
+      "mov.u32 %r1, %tid.x;\n"
+      "mov.u64 %rd2, cnt;\ncvta.shared.u64 %rd3, %rd2;\natom.add.u32 %r5, [%rd3], 1;\n"
+      "cvta.to.shared.u64 %rd4, %rd3;\n"
+      "mov.u32 %r2, 100;\nand.b32 %r3, %r1, 1;\nsetp.eq.u32 %p1, %r3, 0;\n@%p1 bra J;\n"
+      "{\n.param .b32 a0;\nst.param.b32 [a0], %r1;\n.param .b32 r0;\n"
+      "call.uni (r0), f, (a0);\nld.param.b32 %r2, [r0];\n}\n"
+      "J:\nbar.sync 0;\nld.shared.u32 %r4, [%rd4];\nshl.b32 %r4, %r4, 16;\n"
+      "add.s32 %r2, %r2, %r4;\nld.param.u64 %rd1, [out];\nmul.wide.u32 %rd5, %r1, 4;\n"
+      "add.s64 %rd6, %rd1, %rd5;\nst.global.u32 [%rd6], %r2;\nret;\n}\n",
+      "inline");
+  const std::uint64_t out = b.array<std::uint32_t>({}, 64);
+  b.run(b.launch("k", {1, 1, 1}, {64, 1, 1}, {out}));
+  const std::vector<std::uint32_t> got = b.read<std::uint32_t>(out, 64);
+  for (std::uint32_t t = 0; t < 64; ++t) {
+    INFO("thread " << t);
+    // 64 generic atomic increments; even threads keep 100, odd ones get 2t unless they exit
+    // inside f (t % 4 == 3) and write nothing.
+    CHECK(got[t] == (t % 4 == 3 ? 0u : (64u << 16) + (t % 2 ? 2 * t : 100u)));
+  }
+}
