@@ -55,6 +55,86 @@ TEST_CASE("launch record: divergence, calls, barriers, atomics, shuffles and tex
     }
 }
 
+TEST_CASE("launch record: every kind of atomic, warp operations and control flow replay") {
+  // atomics: atom and red on global and shared memory; warpctl: shfl up/bfly/idx and their
+  // predicates, vote all/uni, carries, p|q setp, an early ret in a divergent call, exit in
+  // divergent code, %clock, generic local and shared addresses, unstructured branches.
+  for (const char* record : {"atomics", "warpctl"})
+    for (const char* tool : {"warpsim-fermi", "warpsim-owl28", "warpsim-ccws30"}) {
+      const ToolRun r = runTool(tool, "--launch-record " + recordDir(record));
+      INFO(record << " on " << tool << ": " << r.err);
+      CHECK(r.exitCode == 0);
+      CHECK_THAT(r.out, Catch::Contains("outputs              match the launch record"));
+    }
+}
+
+TEST_CASE(
+    "launch record: nvcc's kernel with a by-value struct, dynamic shared memory and "
+    "ptxas figures over four CTAs") {
+  // scale: calls.ptx's scaleKernel; its Params argument is {"bytes": ...}, its buffer
+  // .extern .shared (dynamic_shared 256), and the record gives ptxas -v's figures.
+  for (const char* tool : {"warpsim-fermi", "warpsim-owl28", "warpsim-ccws30"}) {
+    ScratchDir dir;
+    const ToolRun r =
+        runTool(tool, "--launch-record " + recordDir("scale") + " --stats " + dir.file("s.json"));
+    INFO(tool << ": " << r.err);
+    REQUIRE(r.exitCode == 0);
+    CHECK_THAT(r.out, Catch::Contains("outputs              match the launch record"));
+    CHECK_THAT(r.err, Catch::Contains("_Z11scaleKernelPfPKf6Params: 12 registers/thread, 256 B "
+                                      "shared/CTA (from ptxas -v)"));
+    const nlohmann::json s = readJson(dir.file("s.json"));
+    CHECK(s["workload"] == "launch record " + recordDir("scale"));
+  }
+}
+
+TEST_CASE("launch record: warpsim-bench replays a record as warpsim-fermi does") {
+  const ToolRun bench = runTool("warpsim-bench", "--launch-record " + recordDir());
+  const ToolRun fermi = runTool("warpsim-fermi", "--launch-record " + recordDir());
+  INFO(bench.err);
+  REQUIRE(bench.exitCode == 0);
+  REQUIRE(fermi.exitCode == 0);
+  CHECK_THAT(bench.out, Catch::Contains("outputs              match the launch record"));
+  CHECK_THAT(bench.err, Catch::Contains("vecadd: 26 registers/thread"));
+  // The same run: the report's lines up to the simulation rate are fermi's.
+  const std::vector<std::string> b = lines(bench.out), f = lines(fermi.out);
+  std::size_t compared = 0;
+  for (std::size_t i = 0; i < f.size() && i < b.size(); ++i) {
+    if (f[i].find("simulation rate") != std::string::npos) break;
+    CHECK(b[i] == f[i]);
+    ++compared;
+  }
+  CHECK(compared >= 10);
+  CHECK_THAT(bench.out, Catch::Contains("\nbench fermi: 608 warp instructions, "));
+  // A wrong output fails the bench run too.
+  ScratchDir dir;
+  editedRecord(dir, [](nlohmann::json&) {});
+  std::string bytes = readFile(dir.file("c.expected.bin"));
+  bytes[8] ^= 1;
+  writeFile(dir.file("c.expected.bin"), bytes);
+  const ToolRun bad = runTool("warpsim-bench", "--launch-record " + dir.file(""));
+  CHECK(bad.exitCode == 1);
+  CHECK_THAT(bad.err, Catch::Contains("launch.json: output c differs at byte 8"));
+}
+
+TEST_CASE("launch record: every record folder stays under 1 MB with the PTX it names") {
+  const fs::path root = fs::path(WARPSIM_SOURCE_DIR) / "tests/ptx/records";
+  std::size_t records = 0;
+  for (const fs::directory_entry& d : fs::directory_iterator(root)) {
+    if (!d.is_directory()) continue;
+    ++records;
+    std::uintmax_t total = 0;
+    for (const fs::directory_entry& f : fs::recursive_directory_iterator(d.path()))
+      if (f.is_regular_file()) total += f.file_size();
+    const fs::path ptx =
+        d.path() / readJson((d.path() / "launch.json").string())["ptx"].get<std::string>();
+    INFO(d.path().string() << ": " << ptx.string());
+    REQUIRE(fs::is_regular_file(ptx));
+    total += fs::file_size(ptx);
+    CHECK(total < 1024 * 1024);
+  }
+  CHECK(records >= 7);  // vecadd, diverge, reduce, tex, atomics, warpctl, scale
+}
+
 TEST_CASE("launch record: a wrong expected output fails the run without statistics") {
   ScratchDir dir;
   editedRecord(dir, [](nlohmann::json&) {});
@@ -87,6 +167,8 @@ TEST_CASE("launch record: an access outside memory mid-run is an error naming th
   const ToolRun r = runFermi("--launch-record " + dir.file("") + " --stats " + dir.file("s.json"));
   CHECK(r.exitCode == 1);
   CHECK_THAT(r.err, Catch::Contains("error: kernel vecadd, CTA (0, 0, 0), thread (0, 0, 0), "));
-  CHECK_THAT(r.err, Catch::Contains("at 0x9000 in global memory, outside every allocation"));
+  CHECK_THAT(r.err, Catch::Contains("vecadd.ptx:33: ld.global.f32 \t%f2, [%rd6]; (pc 15): f32 "
+                                    "access of 4 bytes at 0x9000 in global memory, outside every "
+                                    "allocation"));
   CHECK_FALSE(fs::exists(dir.file("s.json")));
 }

@@ -90,3 +90,45 @@ TEST_CASE("ptx cfg: a path that loops forever does not move the others' reconver
   CHECK(c.reconverge[0] == 2);
   CHECK(c.reconverge[1] == kExit);  // never reaches the end
 }
+
+TEST_CASE("ptx cfg: a short-circuit a || b: both tests reconverge where then and else meet") {
+  // if (a || b) then else: 0: @a bra 4 (then); 1: @b bra 4; 2: else; 3: bra 5; 4: then;
+  // 5: join; 6: ret
+  const Cfg c =
+      cfgOf({bra(4, true), bra(4, true), plain(), bra(5, false), plain(), plain(), ret()});
+  CHECK(c.blockStart == std::vector<std::uint32_t>{0, 1, 2, 4, 5});
+  CHECK(c.succ[0] == std::vector<std::uint32_t>{1, 3});
+  CHECK(c.succ[1] == std::vector<std::uint32_t>{2, 3});
+  CHECK(c.reconverge[0] == 5);  // not 1 or 4: the else path reaches 4 only through 5
+  CHECK(c.reconverge[1] == 5);
+  CHECK(c.reconverge[3] == 5);
+}
+
+TEST_CASE("ptx cfg: a short-circuit a && b: both tests reconverge after the then part") {
+  // if (a && b) then: 0: @!a bra 3; 1: @!b bra 3; 2: then; 3: join; 4: ret
+  const Cfg c = cfgOf({bra(3, true), bra(3, true), plain(), plain(), ret()});
+  CHECK(c.blockStart == std::vector<std::uint32_t>{0, 1, 2, 3});
+  CHECK(c.reconverge[0] == 3);
+  CHECK(c.reconverge[1] == 3);
+}
+
+TEST_CASE("ptx cfg: a jump into the middle of a loop reconverges at the label it jumps to") {
+  // 0: @p bra 2 (into the loop); 1: LOOP: a; 2: INSIDE: b; 3: @q bra 1; 4: ret. The loop has
+  // two entries (irreducible); INSIDE post-dominates the entry branch.
+  const Cfg c = cfgOf({bra(2, true), plain(), plain(), bra(1, true), ret()});
+  CHECK(c.blockStart == std::vector<std::uint32_t>{0, 1, 2, 4});
+  CHECK(c.reconverge[0] == 2);
+  CHECK(c.reconverge[3] == 4);
+}
+
+TEST_CASE("ptx cfg: a jump from one if's then part into the middle of the other's else part") {
+  // 0: @p bra 4 (else); 1: then; 2: @q bra 5 (into the else part, past its start); 3: bra 6;
+  // 4: else 1; 5: else 2; 6: join; 7: ret
+  const Cfg c =
+      cfgOf({bra(4, true), plain(), bra(5, true), bra(6, false), plain(), plain(), plain(), ret()});
+  CHECK(c.blockStart == std::vector<std::uint32_t>{0, 1, 3, 4, 5, 6});
+  CHECK(c.succ[c.blockOf[2]] == std::vector<std::uint32_t>{c.blockOf[3], c.blockOf[5]});
+  CHECK(c.reconverge[0] == 6);  // the paths 0-1-3-6 and 0-4-5-6 meet only at the join
+  CHECK(c.reconverge[2] == 6);  // 3-6 and 5-6
+  CHECK(c.reconverge[3] == 6);
+}

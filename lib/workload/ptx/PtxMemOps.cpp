@@ -129,9 +129,11 @@ std::uint64_t addressOf(const CtaState& s, const Warp& w, const Operand& o, unsi
 
 void CtaState::outOfBounds(const Warp& w, unsigned lane, const Instr& in, Space space,
                            std::uint64_t a, std::uint64_t n) const {
+  const std::vector<Instr>& body = program.module().functions[w.frames.back().function].body;
   throw ConfigError(
-      where(w, lane, in) + ": " + name(space == Space::Const ? Type::None : in.type) +
-      " access of " + std::to_string(n) + " bytes at " + hex(a) + " in " +
+      where(w, lane, in) + " (pc " + std::to_string(&in - body.data()) +
+      "): " + name(space == Space::Const ? Type::None : in.type) + " access of " +
+      std::to_string(n) + " bytes at " + hex(a) + " in " +
       (space == Space::Shared  ? "shared memory (" + std::to_string(shared.size()) + " bytes)"
        : space == Space::Local ? std::string("local memory")
        : space == Space::Param ? std::string("the parameters")
