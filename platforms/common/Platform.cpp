@@ -52,6 +52,10 @@ ConfigSchema makeSchema(const Registries& registries) {
   s.addUInt("workload.size", 0, "workload problem size (0: the workload's default)", 0, 1u << 20);
   s.addString("workload.launch_record", "",
               "a PTX launch record folder to run instead of workload.name (doc/cuda.md)");
+  s.addUInt("workload.ptx_cta_budget", ptx::kCtaInstructionBudget,
+            "warp instructions a PTX CTA may execute before it is stopped as a spin-wait on "
+            "another CTA (recorded, each takes 32 bytes plus 8 per lane of a memory access)",
+            1, std::uint64_t{1} << 28);
   trace::declareTraceOptions(s);
   return s;
 }
@@ -65,7 +69,7 @@ Workload loadWorkload(const Config& config, const WorkloadRegistry& workloads,
   const std::string& record = config.getString("workload.launch_record");
   if (!record.empty()) {
     if (label) *label = "launch record " + record;
-    return ptx::loadLaunchRecord(record, notes);
+    return ptx::loadLaunchRecord(record, notes, config.getUInt("workload.ptx_cta_budget"));
   }
   const std::string& tracePath = config.getString("workload.trace");
   if (!tracePath.empty()) {

@@ -55,6 +55,16 @@ TEST_CASE("launch record: divergence, calls, barriers, atomics, shuffles and tex
     }
 }
 
+TEST_CASE("launch record: occupancy from the ptxas -v log kept beside the PTX") {
+  // reduce's record names kernels/reduce.ptxas.txt: 20 registers and 160 B of static shared
+  // memory, against the 80 registers its PTX declarations give.
+  const ToolRun r = runTool("warpsim-fermi", "--launch-record " + recordDir("reduce"));
+  INFO(r.err);
+  REQUIRE(r.exitCode == 0);
+  CHECK_THAT(r.err,
+             Catch::Contains("reduce: 20 registers/thread, 160 B shared/CTA (from ptxas -v log)"));
+}
+
 TEST_CASE("launch record: every kind of atomic, warp operations and control flow replay") {
   // atomics: atom and red on global and shared memory; warpctl: shfl up/bfly/idx and their
   // predicates, vote all/uni, carries, p|q setp, an early ret in a divergent call, exit in
@@ -159,6 +169,23 @@ TEST_CASE("launch record: arguments that disagree with the .entry are refused by
   const ToolRun r2 = runFermi("--launch-record " + dir2.file(""));
   CHECK_THAT(r2.err, Catch::Contains("launches[0].args[3]: parameter n of vecadd is 4 bytes; "
                                      "the record gives 8"));
+}
+
+TEST_CASE("launch record: a CTA spinning on another CTA stops at its budget, without statistics") {
+  // spin.ptx loops on a flag nothing sets: 3 instructions an iteration per warp, until CTA 0's
+  // two warps together pass the budget.
+  ScratchDir dir;
+  const ToolRun r = runFermi("--launch-record " + recordDir("spin") +
+                             " --set workload.ptx_cta_budget=30000 --stats " + dir.file("s.json"));
+  CHECK(r.exitCode == 1);
+  CHECK_THAT(r.err, Catch::Contains("error: kernel spin, CTA 0: more than 30000 warp instructions; "
+                                    "a CTA that waits on another CTA (a spin-wait) is not "
+                                    "supported"));
+  CHECK_FALSE(fs::exists(dir.file("s.json")));
+  const ToolRun zero =
+      runFermi("--launch-record " + recordDir("spin") + " --set workload.ptx_cta_budget=0");
+  CHECK(zero.exitCode == 1);
+  CHECK_THAT(zero.err, Catch::Contains("workload.ptx_cta_budget"));
 }
 
 TEST_CASE("launch record: an access outside memory mid-run is an error naming the thread") {

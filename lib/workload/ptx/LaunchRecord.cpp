@@ -3,6 +3,7 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <map>
 #include <memory>
 #include <sstream>
 
@@ -11,6 +12,7 @@
 #include "warpsim/config/ConfigSchema.h"
 #include "warpsim/workload/ptx/PtxKernel.h"
 #include "warpsim/workload/ptx/PtxParser.h"
+#include "warpsim/workload/ptx/PtxasLog.h"
 
 namespace warpsim::ptx {
 namespace {
@@ -109,7 +111,7 @@ std::vector<std::uint8_t> paramBlock(const Reader& r, const Function& kernel, co
 
 }  // namespace
 
-Workload loadLaunchRecord(const std::string& dir, std::string* occupancy) {
+Workload loadLaunchRecord(const std::string& dir, std::string* occupancy, std::uint64_t ctaBudget) {
   Reader r{dir, dir + "/launch.json"};
   std::ifstream in(r.file);
   if (!in) throw ConfigError(r.file + ": cannot read the launch record");
@@ -144,6 +146,13 @@ Workload loadLaunchRecord(const std::string& dir, std::string* occupancy) {
   const std::string ptxName = r.field(doc, "ptx", "ptx").get<std::string>();
   const std::string ptxPath = !ptxName.empty() && ptxName[0] == '/' ? ptxName : dir + "/" + ptxName;
   auto program = std::make_shared<const PtxProgram>(loadPtxFile(ptxPath), *memory);
+  // `ptxas -v` output kept beside the PTX: occupancy figures for the kernels it compiled.
+  std::map<std::string, PtxasFigures> ptxas;
+  if (doc.contains("ptxas_log")) {
+    const std::string logName = doc.at("ptxas_log").get<std::string>();
+    const std::vector<std::uint8_t> log = r.bytesOf(logName, "ptxas_log");
+    ptxas = parsePtxasLog(std::string(log.begin(), log.end()), dir + "/" + logName);
+  }
 
   // Texture objects, by the handle the kernels get as an argument.
   std::vector<TextureDesc> textures;
@@ -191,6 +200,7 @@ Workload loadLaunchRecord(const std::string& dir, std::string* occupancy) {
             : 0;
     launch.params = paramBlock(r, k, r.field(l, "args", at), at + ".args");
     launch.textures = textures;
+    launch.instructionBudget = ctaBudget;
     Occupancy occ = occupancyFromDeclarations(*program, launch);
     if (l.contains("ptxas")) {  // `ptxas -v` figures: registers and static shared bytes
       occ.regsPerThread =
@@ -199,6 +209,10 @@ Workload loadLaunchRecord(const std::string& dir, std::string* occupancy) {
           static_cast<std::uint32_t>(r.number(r.field(l.at("ptxas"), "shared", at), at)) +
           launch.dynamicSharedBytes;
       occ.source = "ptxas -v";
+    } else if (const auto f = ptxas.find(k.name); f != ptxas.end()) {
+      occ.regsPerThread = f->second.registers;
+      occ.smemPerCta = f->second.sharedBytes + launch.dynamicSharedBytes;
+      occ.source = "ptxas -v log";
     }
     if (occupancy)
       *occupancy += k.name + ": " + std::to_string(occ.regsPerThread) + " registers/thread, " +

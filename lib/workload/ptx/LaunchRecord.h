@@ -7,6 +7,7 @@
 #include <string>
 
 #include "warpsim/workload/KernelDesc.h"
+#include "warpsim/workload/ptx/PtxExecutor.h"
 
 namespace warpsim::ptx {
 
@@ -15,7 +16,9 @@ namespace warpsim::ptx {
 // `occupancy` (optional) gets one line per kernel saying where its registers and shared memory
 // came from. Throws ConfigError naming the file (and JSON path or PTX line) for anything
 // malformed: a missing file, a bad number, arguments that disagree with the .entry's
-// parameters, regions that overlap.
-Workload loadLaunchRecord(const std::string& dir, std::string* occupancy = nullptr);
+// parameters, regions that overlap. `ctaBudget` is the warp instructions a CTA may execute
+// before it is taken for a spin-wait (PtxLaunch::instructionBudget).
+Workload loadLaunchRecord(const std::string& dir, std::string* occupancy = nullptr,
+                          std::uint64_t ctaBudget = kCtaInstructionBudget);
 
 }  // namespace warpsim::ptx

@@ -16,8 +16,9 @@ namespace warpsim::ptx {
 
 // Warp instructions one CTA may execute before it is taken for a spin-wait on another CTA
 // (which eager per-CTA execution cannot run: README); it also bounds the memory a CTA's
-// recorded streams take (32 bytes an instruction, plus 8 per memory access: at most 1.5 GiB).
-constexpr std::uint64_t kCtaInstructionBudget = std::uint64_t{1} << 24;
+// recorded streams take: 32 bytes an instruction plus 8 per lane of a memory instruction, so
+// 2^22 instructions take 128 MiB to 1.2 GiB (workload.ptx_cta_budget changes it).
+constexpr std::uint64_t kCtaInstructionBudget = std::uint64_t{1} << 22;
 
 // A texture object (cudaTextureObject_t) over global memory: `tex` looks its handle up here.
 // Texels are `channels` 32-bit words (s32, u32 or f32), rows `pitch` bytes apart; reads are

@@ -15,7 +15,7 @@ def pack(fmt, values):
     return struct.pack('<%d%s' % (len(values), fmt), *values)
 
 
-def record(name, memory, launches, expect, textures=None, files=None, ptx=None):
+def record(name, memory, launches, expect, textures=None, files=None, ptx=None, ptxas_log=None):
     d = os.path.join(here, name)
     os.makedirs(d, exist_ok=True)
     for fname, data in (files or {}).items():
@@ -23,6 +23,8 @@ def record(name, memory, launches, expect, textures=None, files=None, ptx=None):
             f.write(data)
     rec = {'format': 'warpsim-launch-record', 'version': 1,
            'ptx': ptx or '../../kernels/%s.ptx' % name, 'memory': memory}
+    if ptxas_log:
+        rec['ptxas_log'] = ptxas_log
     if textures:
         rec['textures'] = textures
     rec['launches'] = launches
@@ -87,7 +89,8 @@ record('reduce',
         {'name': 'odd', 'base': '0x20040000', 'file': 'odd.expected.bin'}],
        files={'in.bin': pack('I', vals), 'out.expected.bin': pack('I', sums),
               'hist.expected.bin': pack('I', hist), 'shist.expected.bin': pack('I', shist),
-              'odd.expected.bin': pack('I', odd)})
+              'odd.expected.bin': pack('I', odd)},
+       ptxas_log='../../kernels/reduce.ptxas.txt')  # ptxas -v -arch=sm_75 reduce.ptx
 
 # tex: fetch1d over 40 ints (texture 7), then sample2d over an 8 x 4 float image (texture 9).
 lin = [1000 + i for i in range(40)]
@@ -255,3 +258,9 @@ record('scale', [region('in', 0x20000000, 4 * n, 'in.bin'), region('out', 0x2000
        [{'name': 'out', 'base': '0x20001000', 'file': 'out.expected.bin'}],
        files={'in.bin': pack('f', x), 'out.expected.bin': pack('f', out)},
        ptx='../../fixtures/calls.ptx')
+
+# spin: two CTAs wait for a flag nothing sets (a spin-wait on another CTA); no expected output:
+# the run stops at the CTA's instruction budget (workload.ptx_cta_budget).
+record('spin', [region('flag', 0x20000000, 64)],
+       [{'kernel': 'spin', 'grid': [2, 1, 1], 'block': [64, 1, 1], 'args': [u64(0x20000000)]}],
+       [])
