@@ -2,6 +2,7 @@
 // Internals of the per-lane arithmetic (PtxAlu.h): source reading, float formats and rounding,
 // and the per-family evaluators that PtxAlu.cpp dispatches to. Nothing here allocates.
 #include <cfenv>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 
@@ -31,6 +32,74 @@ inline bool isInt(Type t) {
 inline bool isBits(Type t) {
   return t >= Type::B8 && t <= Type::B64;
 }
+// setp/set's compare of two integers of type t (their low bits), and of two floats.
+inline bool compareInt(Cmp c, Type t, u64 ua, u64 ub) {
+  const unsigned w = widthOf(t);
+  const i64 sa = sext(ua, w), sb = sext(ub, w);
+  const bool s = isSigned(t);
+  switch (c) {
+    case Cmp::Eq:
+      return ua == ub;
+    case Cmp::Ne:
+      return ua != ub;
+    case Cmp::Lt:
+      return s ? sa < sb : ua < ub;
+    case Cmp::Le:
+      return s ? sa <= sb : ua <= ub;
+    case Cmp::Gt:
+      return s ? sa > sb : ua > ub;
+    case Cmp::Ge:
+      return s ? sa >= sb : ua >= ub;
+    case Cmp::Lo:
+      return ua < ub;
+    case Cmp::Ls:
+      return ua <= ub;
+    case Cmp::Hi:
+      return ua > ub;
+    case Cmp::Hs:
+      return ua >= ub;
+    default:
+      return false;
+  }
+}
+
+// PTX ISA 9.7.6.1: ordered compares are false with a NaN operand, unordered ones true.
+inline bool compareFloat(Cmp c, double a, double b) {
+  const bool unordered = std::isnan(a) || std::isnan(b);
+  switch (c) {
+    case Cmp::Eq:
+      return a == b;
+    case Cmp::Ne:
+      return !unordered && a != b;
+    case Cmp::Lt:
+      return a < b;
+    case Cmp::Le:
+      return a <= b;
+    case Cmp::Gt:
+      return a > b;
+    case Cmp::Ge:
+      return a >= b;
+    case Cmp::Equ:
+      return unordered || a == b;
+    case Cmp::Neu:
+      return a != b;
+    case Cmp::Ltu:
+      return unordered || a < b;
+    case Cmp::Leu:
+      return unordered || a <= b;
+    case Cmp::Gtu:
+      return unordered || a > b;
+    case Cmp::Geu:
+      return unordered || a >= b;
+    case Cmp::Num:
+      return !unordered;
+    case Cmp::Nan:
+      return unordered;
+    default:
+      return false;
+  }
+}
+
 // Same width, unsigned / signed.
 Type unsignedOf(Type t);
 

@@ -10,7 +10,6 @@
 namespace warpsim::ptx {
 namespace {
 
-using alu::i64;
 using alu::maskOf;
 using alu::sext;
 using alu::u64;
@@ -49,68 +48,6 @@ u64 bitsF32(float f) {
 
 double f64(u64 bits) {
   return alu::fromBits(bits);
-}
-
-bool compareF32(Cmp c, float a, float b) {
-  const bool unordered = std::isnan(a) || std::isnan(b);
-  switch (c) {
-    case Cmp::Eq:
-      return a == b;
-    case Cmp::Ne:
-      return !unordered && a != b;
-    case Cmp::Lt:
-      return a < b;
-    case Cmp::Le:
-      return a <= b;
-    case Cmp::Gt:
-      return a > b;
-    case Cmp::Ge:
-      return a >= b;
-    case Cmp::Equ:
-      return unordered || a == b;
-    case Cmp::Neu:
-      return a != b;
-    case Cmp::Ltu:
-      return unordered || a < b;
-    case Cmp::Leu:
-      return unordered || a <= b;
-    case Cmp::Gtu:
-      return unordered || a > b;
-    case Cmp::Geu:
-      return unordered || a >= b;
-    case Cmp::Num:
-      return !unordered;
-    case Cmp::Nan:
-      return unordered;
-    default:
-      return false;
-  }
-}
-
-bool compareInt(Cmp c, bool sgn, unsigned w, u64 a, u64 b) {
-  const i64 sa = sext(a, w), sb = sext(b, w);
-  switch (c) {
-    case Cmp::Eq:
-      return a == b;
-    case Cmp::Ne:
-      return a != b;
-    case Cmp::Lt:
-      return sgn ? sa < sb : a < b;
-    case Cmp::Le:
-      return sgn ? sa <= sb : a <= b;
-    case Cmp::Gt:
-      return sgn ? sa > sb : a > b;
-    case Cmp::Ge:
-      return sgn ? sa >= sb : a >= b;
-    case Cmp::Lo:
-      return a < b;
-    case Cmp::Ls:
-      return a <= b;
-    case Cmp::Hi:
-      return a > b;
-    default:  // Hs
-      return a >= b;
-  }
 }
 
 }  // namespace
@@ -226,16 +163,15 @@ bool evalAluWarp(WarpAlu kind, const Instr& ins, const std::uint64_t* const src[
       return true;
     case WarpAlu::SetpInt: {
       const Type t = alu::compareType(ins);
-      const unsigned cw = widthOf(t);
-      const u64 cm = maskOf(cw);
-      const bool sgn = alu::isInt(t) && isSigned(t);
+      const u64 cm = maskOf(widthOf(t));
       forLanes(d,
-               [&](unsigned l) { return u64{compareInt(ins.cmp, sgn, cw, a[l] & cm, b[l] & cm)}; });
+               [&](unsigned l) { return u64{alu::compareInt(ins.cmp, t, a[l] & cm, b[l] & cm)}; });
       forLanes(d2, [&](unsigned l) { return u64{d[l] == 0}; });
       return true;
     }
     case WarpAlu::SetpF32:
-      forLanes(d, [&](unsigned l) { return u64{compareF32(ins.cmp, f32(a[l]), f32(b[l]))}; });
+      forLanes(d,
+               [&](unsigned l) { return u64{alu::compareFloat(ins.cmp, f32(a[l]), f32(b[l]))}; });
       forLanes(d2, [&](unsigned l) { return u64{d[l] == 0}; });
       return true;
     case WarpAlu::Selp:
