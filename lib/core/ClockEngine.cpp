@@ -161,6 +161,10 @@ void ClockEngine::loop() {
       syncSystemC();
       return;
     }
+    if (pausing_) {  // SystemC's time catches up; sc_start() returns at the engine's next wait
+      pausing_ = false;
+      syncSystemC();
+    }
   }
 }
 

@@ -56,6 +56,12 @@ class ClockEngine : public sc_core::sc_module {
     stopped_ = true;
     sc_core::sc_stop();
   }
+  // Pauses it after the current edge (sc_pause()): sc_start() returns, the engine waits for
+  // work, and a later sc_start() goes on from there (a model kept alive between runs).
+  void pause() {
+    pausing_ = true;
+    sc_core::sc_pause();
+  }
 
   // The engine's time in picoseconds (ahead of sc_time_stamp() while it runs ahead).
   std::uint64_t timePs() const { return nowPs_; }
@@ -106,6 +112,7 @@ class ClockEngine : public sc_core::sc_module {
   std::uint64_t limitPs_ = UINT64_MAX;
   bool limitReached_ = false;
   bool stopped_ = false;
+  bool pausing_ = false;
   std::uint64_t iterations_ = 0;
   std::function<void()> hook_;
   std::uint64_t hookEvery_ = 0, hookCountdown_ = 0;

@@ -42,7 +42,7 @@ CtaDispatcher::CtaDispatcher(sc_core::sc_module_name name, const CtaLimits& sm, 
   stats.addCounter(std::string(this->name()) + ".kernels_completed", kernelsCompleted_);
 }
 
-void CtaDispatcher::run(const Workload& workload) {
+void CtaDispatcher::run(const Workload& workload, Cycle from) {
   for (const KernelDesc& k : workload.kernels) {
     if (k.ctaCount() == 0 || k.threadsPerCta() == 0)
       throw ConfigError("workload '" + workload.name + "', kernel '" + k.name +
@@ -58,7 +58,7 @@ void CtaDispatcher::run(const Workload& workload) {
   finishedBefore_ = ctasTotal_ = 0;
   for (const KernelDesc& k : workload.kernels) ctasTotal_ += k.ctaCount();
   done_ = workload.kernels.empty();
-  if (!done_) startKernel(0);
+  if (!done_) startKernel(from);
 }
 
 double CtaDispatcher::shareDone() const {

@@ -50,8 +50,10 @@ class CtaDispatcher : public sc_core::sc_module,
     running_.push_back(0);
   }
 
-  // Throws ConfigError when a kernel cannot fit on an SM at all. Call before the simulation.
-  void run(const Workload& workload);
+  // Throws ConfigError when a kernel cannot fit on an SM at all. Call before the simulation,
+  // or, for a model kept alive between runs, once the previous workload is done: its first
+  // kernel then starts at cycle `from`. `workload` must outlive the run.
+  void run(const Workload& workload, Cycle from = 0);
   bool done() const { return done_; }
   std::size_t currentKernel() const { return kernel_; }
   // Finished CTAs over all CTAs of the workload: how far the run has come.

@@ -64,7 +64,9 @@ Gpu::Gpu(sc_core::sc_module_name name, const GpuParams& params, const Registries
 
 void Gpu::run(const Workload& workload) {
   if (predictor_) predictor_->expect(workload);
-  dispatcher_.run(workload);
+  const Cycle from = finished_ ? endCycle_ : 0;  // a resumed GPU: after the last workload
+  finished_ = false;
+  dispatcher_.run(workload, from);
 }
 
 std::uint64_t Gpu::warpInstructions() const {
@@ -110,7 +112,11 @@ void Gpu::closeKernel() {
 void Gpu::allDone(Cycle end) {
   finished_ = true;
   endCycle_ = end;
-  engine_.stop();  // the edge completes; finalize() settles the accounts afterwards
+  // The edge completes; finalize() settles the accounts afterwards.
+  if (resumable_)
+    engine_.pause();
+  else
+    engine_.stop();
 }
 
 void Gpu::settleStats(Cycle end) {

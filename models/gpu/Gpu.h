@@ -51,8 +51,14 @@ class Gpu : public sc_core::sc_module {
   MemoryPartition& addPartition();   // the next partition P: gpu.l2_P and its channel gpu.partP
 
   // Hands the workload to the dispatcher; call before sc_start(). Throws ConfigError when a
-  // kernel cannot fit on an SM.
+  // kernel cannot fit on an SM. A resumable GPU takes the next workload once sc_start() has
+  // returned with the previous one Finished; its kernels start on the next cycle.
   void run(const Workload& workload);
+  // Keeps the GPU alive between workloads (libwarpsim_cudart: one model for every launch of a
+  // host program): when a workload is done the simulation pauses (sc_start() returns) instead of
+  // ending. Statistics accumulate over the runs, the kernels' each on its own; call finalize()
+  // once, after the last.
+  void setResumable(bool on) { resumable_ = on; }
   // After sc_start() returns: how the run ended, and for NoProgress/Deadlock, the dump.
   Outcome outcome() const;
   // After sc_start() returns: settles the SMs' cycle accounts up to the end of the run (or the
@@ -121,6 +127,7 @@ class Gpu : public sc_core::sc_module {
   PendingKernel pendingKernel_;
   Cycle endCycle_ = 0;
   bool finished_ = false;
+  bool resumable_ = false;
   std::uint64_t kernelWarpBase_ = 0, kernelThreadBase_ = 0;
 
   std::unique_ptr<AccessTraceWriter> l1dTrace_;    // l1d.trace
