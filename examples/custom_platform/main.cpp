@@ -1,34 +1,46 @@
-// A 4-SM GPU assembled by hand from the library's modules, with a TLM module of the user's own
-// spliced into partition 0's path between the interconnect and its L2 slice:
+// A platform of your own: a 4-SM GPU assembled by hand from the library's modules, with a TLM
+// module of the user's own spliced into partition 0's path between the interconnect and its L2
+// slice, a cache replacement policy with an option of its own and a kernel of its own:
 //
 //   gpu.sm0..sm3 (L1D, L1T, L1C) -> gpu.icnt -> gpu.probe0 -> gpu.l2_0 -> gpu.part0 (GDDR)
 //                                            \-----------> gpu.l2_1 -> gpu.part1
 //
-// The configuration is built in code (no platform .ini), so the knobs that shape the machine are
-// all on this page; the command line may still change any option, the workload included:
+// The machine is described by an .ini text compiled in below (kIni): the knobs that shape it
+// are all on this page. The hand assembly, the registries and the .ini go to runPlatform, which
+// gives the program the platforms' whole command line: --workload, --trace, --launch-record,
+// --sched, --set, --config, --list-workloads, --help, --help-config, --dump-config, --stats,
+// --csv, --stats-format and the summary:
 //
-//   custom_platform [key=value ...] [--stats FILE] [--csv FILE] [--stats-format json|accelsim]
-//   custom_platform workload.name=thrash workload.size=4 sched.policy=lrr --stats run.json
+//   custom_platform                                           (stream, size 8, under gto)
+//   custom_platform --workload tablescan --set l2.replacement=bip --set bip.mru_every=8
+//   custom_platform --workload thrash --set workload.size=2 --sched lrr --stats run.json
+//   custom_platform --launch-record tests/ptx/records/vecadd
+//
+// "bip" is the Bimodal Insertion Policy of Qureshi et al. (ISCA'07, section 3): a new line goes
+// in at the LRU position, except one insertion in bip.mru_every, which goes in at MRU; a hit
+// moves a line to MRU. bip.mru_every=1 is LRU. "tablescan" is a kernel in which every CTA reads
+// the same 96 KiB table, more than the two 32 KiB L2 slices hold together.
 //
 // The probe counts the requests and bytes that reach slice 0, as statistics of its own
-// (gpu.probe0.requests, .bytes) that reach the files beside the library's; at the end they are
-// checked against what the slice itself counted. Prints the platforms' summary, then "check
-// passed", or "CHECK FAILED" and exits 1 (also when the run does not finish).
+// (gpu.probe0.requests, .bytes) that reach the files beside the library's. After the run they
+// are checked against what the slice itself counted, and BIP's MRU insertions against
+// bip.mru_every. Prints "check passed", or "CHECK FAILED" and exits 1.
 #include <cstdint>
-#include <iomanip>
 #include <iostream>
 #include <memory>
+#include <vector>
 
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 #include <systemc>
 
+#include <warpsim/cache/IReplacementPolicy.h>
 #include <warpsim/common/Platform.h>
-#include <warpsim/common/RunStats.h>
-#include <warpsim/common/Summary.h>
-#include <warpsim/config/Config.h>
 #include <warpsim/gpu/Gpu.h>
+#include <warpsim/gpu/Registries.h>
 #include <warpsim/stats/Counter.h>
+#include <warpsim/workload/ProgramBuilder.h>
+#include <warpsim/workload/SyntheticWarpStream.h>
 
 namespace {
 
@@ -69,42 +81,149 @@ class TrafficProbe : public sc_core::sc_module {
   }
 };
 
-// 1. The configuration: the schema of every block's options (and of the registries' entries,
-//    such as pchase's), two of this program's own for the workload, then the values that matter
-//    here (names in doc/config-reference.md). Everything else keeps its built-in default; the
-//    command line's key=value arguments come last.
-void configure(warpsim::Config& config, const std::vector<std::string>& args) {
-  config.setAssignment("gpu.sms=4");               // SMs, each with its LSU, L1D, L1T, L1C
-  config.setAssignment("mem.partitions=2");        // memory partitions: L2 slice + DRAM channel
-  config.setAssignment("icnt.topology=crossbar");  // or mesh (icnt.mesh_*)
-  config.setAssignment("l2.sets=32");              // 32 sets x 8 ways x 128 B lines:
-  config.setAssignment("l2.ways=8");               //   a 32 KiB slice
-  config.setAssignment("dram.model=gddr");         // FR-FCFS GDDR channel (or fixed, external)
-  config.setAssignment("sched.policy=gto");        // warp scheduling policy
-  for (const std::string& a : args) config.setAssignment(a, "command line");
+// BIP. Every line carries a recency stamp; the victim is the candidate with the smallest. Hits
+// and MRU insertions stamp from a rising counter, LRU insertions from a falling one, below every
+// stamp given so far. The two start at 2^62 and never meet, so stamps stay unique.
+class BipReplacement : public warpsim::IReplacementPolicy {
+ public:
+  BipReplacement(std::uint32_t mruEvery, std::uint32_t sets, std::uint32_t ways)
+      : mruEvery_(mruEvery), ways_(ways), stamps_(std::size_t{sets} * ways, 0) {
+    ++instances;
+  }
+
+  void inserted(std::uint32_t set, std::uint32_t way) override {
+    const bool mru = ++inserts_ % mruEvery_ == 0;
+    at(set, way) = mru ? ++mruEnd_ : --lruEnd_;
+    ++insertions;
+    mruInsertions += mru;
+  }
+  void touched(std::uint32_t set, std::uint32_t way) override { at(set, way) = ++mruEnd_; }
+  std::uint32_t victim(std::uint32_t set, std::uint64_t candidates) const override {
+    std::uint32_t best = 0;
+    std::uint64_t bestStamp = ~std::uint64_t{0};
+    for (std::uint32_t w = 0; w < ways_; ++w)
+      if (((candidates >> w) & 1u) && stamps_[std::size_t{set} * ways_ + w] < bestStamp) {
+        bestStamp = stamps_[std::size_t{set} * ways_ + w];
+        best = w;
+      }
+    return best;
+  }
+
+  // Over every instance of the run (one per cache that selects bip).
+  static inline std::uint64_t instances = 0, insertions = 0, mruInsertions = 0;
+
+ private:
+  std::uint64_t& at(std::uint32_t set, std::uint32_t way) {
+    return stamps_[std::size_t{set} * ways_ + way];
+  }
+  std::uint32_t mruEvery_, ways_;
+  std::vector<std::uint64_t> stamps_;  // sets x ways
+  std::uint64_t inserts_ = 0;
+  std::uint64_t lruEnd_ = std::uint64_t{1} << 62, mruEnd_ = std::uint64_t{1} << 62;
+};
+
+// tablescan: `size` CTAs of 256 threads; each CTA reads the whole 96 KiB table, one coalesced
+// 1 KiB row (8 lines) per iteration, and sums what it read.
+warpsim::Workload makeTableScan(std::uint32_t size) {
+  constexpr std::uint32_t kThreads = 256, kRows = 96;
+  constexpr warpsim::Addr kTable = warpsim::Addr{1} << 28, kSums = warpsim::Addr{2} << 28;
+  constexpr std::uint8_t rSum = 0, rElem = 1;
+  warpsim::ProgramBuilder b;
+  b.alu(rSum);
+  b.loop(kRows,
+         [&](warpsim::ProgramBuilder& body) {
+           body.load(warpsim::MemSpace::Global, rElem, [](const warpsim::LaneCtx& c) {
+             return kTable + (warpsim::Addr{c.iter[0]} * kThreads + c.tid) * 4;
+           });
+           body.alu(rSum, {rSum, rElem});
+         },
+         {rSum});
+  b.store(warpsim::MemSpace::Global, [](const warpsim::LaneCtx& c) { return kSums + c.gtid * 4; },
+          {rSum});
+  warpsim::Workload w;
+  w.name = "tablescan";
+  w.kernels.push_back(warpsim::makeSyntheticKernel("tablescan", warpsim::Dim3{size, 1, 1},
+                                                   warpsim::Dim3{kThreads, 1, 1}, 8, 0, b.build()));
+  return w;
 }
 
-int run(const std::vector<std::string>& args, const warpsim::StatsFiles& files) {
+// The machine (names in doc/config-reference.md); every other option keeps its built-in default.
+// --config files and --set come after it, as on the built-in platforms.
+constexpr const char* kIni = R"(
+[gpu]
+sms = 4                 # SMs, each with its LSU, L1D, L1T, L1C
+[mem]
+partitions = 2          # memory partitions: L2 slice + DRAM channel
+[icnt]
+topology = crossbar     # or mesh (icnt.mesh_*)
+[l2]
+sets = 32               # 32 sets x 8 ways x 128 B lines: a 32 KiB slice
+ways = 8
+[dram]
+model = gddr            # FR-FCFS GDDR channel (or fixed, external)
+[sched]
+policy = gto            # warp scheduling policy
+[workload]
+size = 8                # stream's size when none is given (0: the workload's default)
+)";
+
+// "  check passed" when every request the probe passed on was looked up by slice 0
+// (gpu.l2_0.accesses) or was still waiting for its lookup when the run ended (posted stores),
+// and BIP (if some cache used it) put one insertion in bip.mru_every at MRU. (A workload
+// without global memory traffic passes 0 requests, and 0 are looked up.)
+bool check(warpsim::Gpu& gpu, const warpsim::RunResult& r, const TrafficProbe& probe,
+           std::uint64_t mruEvery) {
+  const nlohmann::json& tree = r.stats["gpu"];
+  const std::uint64_t requests = tree["probe0"]["requests"].get<std::uint64_t>();
+  const std::uint64_t accesses = tree["l2_0"]["accesses"].get<std::uint64_t>();
+  const std::uint64_t waiting =
+      gpu.partition(0).l2->inputQueueSize() + (probe.awaitingEndReq ? 1 : 0);
+  std::cout << "  probe0: " << requests << " requests, " << probe.bytes.value()
+            << " bytes; gpu.l2_0: " << accesses << " accesses, " << waiting << " still queued\n";
+  bool ok = requests == accesses + waiting;
+  if (BipReplacement::instances > 0) {
+    const std::uint64_t n = BipReplacement::instances, ins = BipReplacement::insertions,
+                        mru = BipReplacement::mruInsertions;
+    std::cout << "  bip: " << n << " caches, " << mru << " of " << ins
+              << " insertions at MRU (bip.mru_every = " << mruEvery << ")\n";
+    // Each cache puts its k-th insertion at MRU when k is a multiple of mru_every.
+    ok &= ins > 0 && mru * mruEvery <= ins && ins < (mru + n) * mruEvery;
+  }
+  std::cout << (ok ? "  check passed\n" : "  CHECK FAILED\n");
+  return ok;
+}
+
+}  // namespace
+
+int sc_main(int argc, char* argv[]) {
   using namespace warpsim;
-  const Registries registries;  // the built-ins; a program adds its own policies and kernels
-  ConfigSchema schema;
-  GpuParams::declare(schema, registries);
-  schema.addString("workload.name", "stream", "workload (any of registries.workloads)");
-  schema.addUInt("workload.size", 8, "its size", 1, 4096);
-  Config config(schema);
-  configure(config, args);
-  const Registries configured = registries.configured(config);   // entries' own options, once
-  const GpuParams params = GpuParams::load(config, configured);  // validated; throws ConfigError
-  const std::string name = config.getString("workload.name");
-  const auto size = static_cast<std::uint32_t>(config.getUInt("workload.size"));
-  const Workload workload = configured.workloads.make(name, size);
+  // 1. The registries: the built-ins of every kind, plus this program's policy and kernel.
+  Registries registries;
+  std::uint64_t mruEvery = 0;  // bip.mru_every of the run, for the check
+  registries.replacement.addWithOptions(
+      "bip", "example: LRU insertion but one in bip.mru_every at MRU (examples/custom_platform)",
+      [](ConfigSchema& s) {  // declared once; --set, .ini files and --help-config know it
+        s.addUInt("bip.mru_every", 32, "bip: one insertion in this many goes in at MRU", 1, 1024);
+      },
+      [&mruEvery](const Config& c) {  // read once per run
+        mruEvery = c.getUInt("bip.mru_every");
+        return static_cast<std::uint32_t>(mruEvery);
+      },
+      [](std::uint32_t every, std::uint32_t sets, std::uint32_t ways) {  // once per cache
+        return std::make_unique<BipReplacement>(every, sets, ways);
+      });
+  registries.workloads.add("tablescan",
+                           "example: every CTA reads the same 96 KiB table "
+                           "(examples/custom_platform)",
+                           8, [](std::uint32_t size) {
+                             if (size > 4096) throw ConfigError("tablescan: size at most 4096");
+                             return std::make_unique<Workload>(makeTableScan(size));
+                           });
 
   // 2. The assembly, run inside the Gpu's constructor so that every block (the probe too) is a
-  //    child of gpu. The caller's scope owns the probe and the pointer to slice 0.
-  StatsRegistry stats;
+  //    child of gpu. This scope owns the probe; its counters go to the run's registry.
   std::unique_ptr<TrafficProbe> probe;
-  Cache* slice0 = nullptr;
-  const Gpu::Assembly assemble = [&probe, &slice0, &stats](Gpu& gpu) {
+  const Gpu::Assembly assemble = [&probe](Gpu& gpu) {
     IInterconnect& icnt = gpu.addInterconnect();  // gpu.icnt, of icnt.topology
     for (std::uint32_t i = 0; i < gpu.params().sms; ++i) {
       Sm& sm = gpu.addSm();                                                 // gpu.smI
@@ -116,52 +235,23 @@ int run(const std::vector<std::string>& args, const warpsim::StatsFiles& files) 
         icnt.bindMemPort(part.id, part.upstream());
         continue;
       }
-      probe = std::make_unique<TrafficProbe>("probe0", stats);  // gpu.probe0
+      probe = std::make_unique<TrafficProbe>("probe0", gpu.stats());  // gpu.probe0
       icnt.bindMemPort(part.id, probe->upstream);
       probe->downstream.bind(part.upstream());
-      slice0 = part.l2.get();
     }
   };
-  Gpu gpu("gpu", params, configured, &config, stats, assemble);
 
-  // 3. The workload, run to completion; the platforms' files and summary.
-  gpu.run(workload);
-  sc_core::sc_start();
-  gpu.finalize();
-  if (gpu.outcome() != Gpu::Outcome::Finished) {
-    std::cerr << gpu.diagnosis() << "custom_platform: the run did not finish\n  CHECK FAILED\n";
-    return 1;
-  }
-  const std::string label = name + " (size " + std::to_string(size) + ")";
-  const nlohmann::json stats_json =
-      runStats({"custom_platform", label, params.sched.policy}, gpu, stats);
-  writeStatsFiles(files, stats_json, stats);
-  printSummary(std::cout, stats_json, 0);
-
-  // 4. The check: every request the probe passed on was looked up by slice 0 (gpu.l2_0.accesses)
-  //    or was still waiting for its lookup when the last CTA finished (posted stores).
-  const nlohmann::json& tree = stats_json["gpu"];
-  const std::uint64_t requests = tree["probe0"]["requests"].get<std::uint64_t>();
-  const std::uint64_t accesses = tree["l2_0"]["accesses"].get<std::uint64_t>();
-  const std::uint64_t waiting = slice0->inputQueueSize() + (probe->awaitingEndReq ? 1 : 0);
-  std::cout << "  probe0: " << requests << " requests, " << probe->bytes.value()
-            << " bytes; gpu.l2_0: " << accesses << " accesses, " << waiting << " still queued\n";
-  const bool ok = requests > 0 && requests == accesses + waiting;
-  std::cout << (ok ? "  check passed\n" : "  CHECK FAILED\n");
-  return ok ? 0 : 1;
-}
-
-}  // namespace
-
-int sc_main(int argc, char* argv[]) {
-  try {
-    std::vector<std::string> args(argv + 1, argv + argc);
-    const warpsim::StatsFiles files = warpsim::takeStatsOptions(args);
-    return run(args, files);
-  } catch (const std::runtime_error& e) {  // ConfigError: a bad option or value
-    std::cerr << "custom_platform: error: " << e.what() << "\n";
-    return 1;
-  }
+  // 3. The platform: its .ini, the command line, the run, the files and the summary; then the
+  //    check, while the Gpu still exists.
+  const PlatformInfo platform{"custom_platform",
+                              "4-SM, 2-partition GPU assembled by hand, a traffic probe in front "
+                              "of L2 slice 0 (examples/custom_platform)",
+                              "custom_platform.ini", kIni};
+  return runPlatform(platform, argc, argv, registries, assemble,
+                     [&](Gpu& gpu, RunResult& r) {
+                       if (!check(gpu, r, *probe, mruEvery)) r.exitCode = 1;
+                     })
+      .exitCode;
 }
 
 int main(int argc, char* argv[]) {

@@ -1,10 +1,13 @@
 # example:plugin: warpsim-fermi loads examples/plugin's library with --plugin; its policy, with
 # an option of its own, and its kernel then work like built-in ones. A library without
-# WARPSIM_PLUGIN, or a missing one, is refused with an error naming it.
-#   cmake -DEXE=<warpsim-fermi> -DPLUGIN=<lib> -DNOT_A_PLUGIN=<lib> -DDIR=<dir> -P CheckPlugin.cmake
+# WARPSIM_PLUGIN, one built for another plugin ABI, a missing one, or one whose registration
+# fails (the same plugin loaded twice registers its names twice) is refused with an error naming
+# it.
+#   cmake -DEXE=<warpsim-fermi> -DPLUGIN=<lib> -DNOT_A_PLUGIN=<lib> -DWRONG_ABI=<lib> -DDIR=<dir>
+#         -P CheckPlugin.cmake
 cmake_minimum_required(VERSION 3.19)  # string(JSON)
 include(${CMAKE_CURRENT_LIST_DIR}/../../cmake/ScriptArgs.cmake)
-require_script_args(EXE PLUGIN NOT_A_PLUGIN DIR)
+require_script_args(EXE PLUGIN NOT_A_PLUGIN WRONG_ABI DIR)
 
 function(fail)
   message(FATAL_ERROR "plugin: ${ARGV}")
@@ -53,6 +56,17 @@ execute_process(COMMAND ${EXE} --plugin ${NOT_A_PLUGIN} RESULT_VARIABLE rc OUTPU
                 ERROR_VARIABLE err)
 if(NOT rc EQUAL 1 OR NOT err MATCHES "--plugin [^:]*not_a_plugin[^:]*: no warpsim_plugin_abi\\(\\)")
   fail("a library without WARPSIM_PLUGIN: exit ${rc}: ${err}")
+endif()
+execute_process(COMMAND ${EXE} --plugin ${WRONG_ABI} RESULT_VARIABLE rc OUTPUT_QUIET
+                ERROR_VARIABLE err)
+if(NOT rc EQUAL 1 OR NOT err MATCHES
+   "--plugin [^:]*wrong_abi[^:]*: built for plugin ABI [0-9]+; this program has [0-9]+: rebuild it")
+  fail("a library built for another plugin ABI: exit ${rc}: ${err}")
+endif()
+run(--plugin ${PLUGIN})
+if(NOT rc EQUAL 1 OR NOT err MATCHES
+   "--plugin [^:]*plugin[^:]*: registration failed: [^\n]*'oldest-window' registered twice")
+  fail("the plugin loaded twice: exit ${rc}: ${err}")
 endif()
 execute_process(COMMAND ${EXE} --plugin ${DIR}/missing.so RESULT_VARIABLE rc OUTPUT_QUIET
                 ERROR_VARIABLE err)

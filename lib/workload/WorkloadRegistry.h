@@ -2,7 +2,10 @@
 // Workloads by name (workload.name), on the same registry as the policies: the built-in
 // synthetic kernels first, then what a program adds (examples/custom_scheduler adds a kernel).
 // A workload may declare options of its own (pchase: workload.pchase_footprint and _stride).
-// Traces come in through workload.trace instead (lib/workload/trace), in the same driver.
+// Traces (workload.trace, lib/workload/trace) and PTX launch records (workload.launch_record,
+// lib/workload/ptx) are chosen by the same options beside it: loadWorkload in
+// platforms/common/RunWorkload.h picks one of the three, for runPlatform and for an sc_main of
+// a user's own.
 #include <cstdint>
 #include <map>
 #include <memory>

@@ -75,6 +75,9 @@ class Gpu : public sc_core::sc_module {
   double shareDone() const { return dispatcher_.shareDone(); }
   // The engine that drives every block (e.g. for ClockEngine::setProgressHook).
   ClockEngine& engine() { return engine_; }
+  // The run's statistics registry (the one given to the constructor): a block that an assembly
+  // adds registers its counters here, under its SystemC name, to have them in the run's files.
+  StatsRegistry& stats() { return stats_; }
   const ClockDomain& coreClock() const { return core_; }
   // With dram.model=external: L2 slice p's memory-side socket, for the platform to bind to its
   // own TLM target (e.g. through a BlockingBridge) before sc_start().

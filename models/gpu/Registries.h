@@ -4,7 +4,8 @@
 // and GpuParams): the options that select them (sched.policy, <cache>.replacement,
 // dram.scheduler, dram.prefetch, predictor.kind, workload.name) then accept the new names, and
 // the options an entry declares join the schema (--set, --help-config, --dump-config). See
-// examples/custom_scheduler and examples/custom_replacement, and doc/architecture.md section 5.
+// examples/custom_scheduler, examples/custom_replacement and examples/custom_platform, and
+// doc/architecture.md section 5.
 #include "warpsim/cache/IReplacementPolicy.h"
 #include "warpsim/dram/DramPolicies.h"
 #include "warpsim/predictor/IAddressPredictor.h"

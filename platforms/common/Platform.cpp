@@ -19,9 +19,6 @@
 #include "warpsim/config/gpgpusim/Import.h"
 #include "warpsim/gpu/Gpu.h"
 #include "warpsim/stats/StatsRegistry.h"
-#include "warpsim/workload/ptx/LaunchRecord.h"
-#include "warpsim/workload/trace/TraceConfig.h"
-#include "warpsim/workload/trace/TraceWorkload.h"
 #include "warpsim/workload/trace/TraceWriter.h"
 
 namespace warpsim {
@@ -44,50 +41,6 @@ const PlatformInfo* findPlatform(const std::string& name) {
 }
 
 namespace {
-
-ConfigSchema makeSchema(const Registries& registries) {
-  ConfigSchema s;
-  GpuParams::declare(s, registries);
-  s.addString("workload.name", "stream", "workload (see --list-workloads)");
-  s.addUInt("workload.size", 0, "workload problem size (0: the workload's default)", 0, 1u << 20);
-  s.addString("workload.launch_record", "",
-              "a PTX launch record folder to run instead of workload.name (doc/cuda.md)");
-  s.addUInt("workload.ptx_cta_budget", ptx::kCtaInstructionBudget,
-            "warp instructions a PTX CTA may execute before it is stopped as a spin-wait on "
-            "another CTA (recorded, each takes 32 bytes plus 8 per lane of a memory access)",
-            1, std::uint64_t{1} << 28);
-  trace::declareTraceOptions(s);
-  return s;
-}
-
-// The workload workload.trace or workload.launch_record names, else workload.name at
-// workload.size from `workloads`; `label` gets "trace PATH", "launch record DIR" or "name (size
-// N)", `notes` what the loader has to say (a launch record's occupancy sources).
-Workload loadWorkload(const Config& config, const WorkloadRegistry& workloads,
-                      std::string* label = nullptr, RunResult* result = nullptr,
-                      std::string* notes = nullptr) {
-  const std::string& record = config.getString("workload.launch_record");
-  if (!record.empty()) {
-    if (label) *label = "launch record " + record;
-    return ptx::loadLaunchRecord(record, notes, config.getUInt("workload.ptx_cta_budget"));
-  }
-  const std::string& tracePath = config.getString("workload.trace");
-  if (!tracePath.empty()) {
-    if (label) *label = "trace " + tracePath;
-    trace::TraceSummary summary;
-    Workload w = trace::loadTrace(tracePath, trace::loadTraceOptions(config), &summary);
-    if (result) {
-      result->traceLines = summary.warpInstructions;
-      result->traceScanSeconds = summary.scanSeconds;
-    }
-    return w;
-  }
-  const std::string name = config.getString("workload.name");
-  std::uint32_t size = static_cast<std::uint32_t>(config.getUInt("workload.size"));
-  if (size == 0) size = workloads.defaultSize(name);
-  if (label) *label = name + " (size " + std::to_string(size) + ")";
-  return workloads.make(name, size);
-}
 
 // Non-simulation requests (--help, --list-*, --help-config, --dump-config, --row-sharing):
 // true if handled.
@@ -112,7 +65,7 @@ bool answerQuery(const CommandLine& cl, const PlatformInfo& platform, const Conf
   } else if (cl.dumpConfig) {
     config.dump(std::cout);
   } else if (cl.rowSharing) {
-    printRowSharing(std::cout, loadWorkload(config, registries.workloads),
+    printRowSharing(std::cout, loadWorkload(config, registries).workload,
                     AddressMap(AddressMapParams::load(config)));
   } else {
     return false;
@@ -123,7 +76,8 @@ bool answerQuery(const CommandLine& cl, const PlatformInfo& platform, const Conf
 }  // namespace
 
 RunResult runPlatform(const PlatformInfo& platform, int argc, const char* const argv[],
-                      const Registries& registries, const std::function<void(Gpu&)>& assemble) {
+                      const Registries& registries, const std::function<void(Gpu&)>& assemble,
+                      const std::function<void(Gpu&, RunResult&)>& finished) {
   RunResult r;
   const std::string program = argc > 0 ? argv[0] : "warpsim";
   try {
@@ -131,7 +85,7 @@ RunResult runPlatform(const PlatformInfo& platform, int argc, const char* const 
     const StatsFiles statsFiles{cl.statsPath, cl.csvPath, parseStatsFormat(cl.statsFormat)};
     Registries withPlugins = registries;
     loadPlugins(cl.plugins, withPlugins);
-    const ConfigSchema schema = makeSchema(withPlugins);
+    const ConfigSchema schema = runSchema(withPlugins);
     Config config(schema);
     config.loadIniText(platform.iniText, platform.iniName);
     applyGpgpusimImports(config, cl, cl.quiet ? nullptr : &std::cerr, program);
@@ -140,10 +94,11 @@ RunResult runPlatform(const PlatformInfo& platform, int argc, const char* const 
     if (answerQuery(cl, platform, config, configured, program)) return r;
 
     const GpuParams params = GpuParams::load(config, configured);
-    std::string label;
-    std::string notes;
-    const Workload workload = loadWorkload(config, configured.workloads, &label, &r, &notes);
-    if (!cl.quiet) std::cerr << notes;
+    const LoadedWorkload loaded = loadWorkload(config, configured);
+    const Workload& workload = loaded.workload;
+    r.traceLines = loaded.traceLines;
+    r.traceScanSeconds = loaded.traceScanSeconds;
+    if (!cl.quiet) std::cerr << loaded.notes;
     if (!cl.writeTrace.empty())
       trace::writeTrace(workload, cl.writeTrace, {config.getBool("trace.write_xz")});
 
@@ -176,10 +131,11 @@ RunResult runPlatform(const PlatformInfo& platform, int argc, const char* const 
       const std::string wrong = workload.check();
       if (!wrong.empty()) throw ConfigError(wrong + "; no statistics written");
     }
-    r.stats = runStats({platform.name, label, config.getString("sched.policy")}, gpu, stats);
+    r.stats = runStats({platform.name, loaded.label, config.getString("sched.policy")}, gpu, stats);
     writeStatsFiles(statsFiles, r.stats, stats);
     if (!cl.quiet) printSummary(std::cout, r.stats, r.wallSeconds);
     if (!cl.quiet && checked) std::cout << "  outputs              match the launch record\n";
+    if (finished) finished(gpu, r);
   } catch (const ConfigError& e) {
     std::cerr << program << ": error: " << e.what() << "\n";
     r.exitCode = 1;

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "warpsim/common/RunWorkload.h"
 #include "warpsim/gpu/Registries.h"
 
 namespace warpsim {
@@ -44,10 +45,16 @@ struct RunResult {
 // done, 1 failed to run (bad config, workload or file), 3 stopped without progress (watchdog or
 // deadlock, with a dump). The options that select a policy or a workload accept the names of
 // `registries`, and the options its entries declare join the command line and INI files (a
-// PolicyRegistry converts: user warp schedulers with every other kind built in).
+// PolicyRegistry converts: user warp schedulers with every other kind built in). The options
+// are runSchema's and the workload is loadWorkload's (common/RunWorkload.h): a named kernel, a
+// trace or a launch record. `finished` (optional) is called after a run that wrote its
+// statistics (r.stats filled, the summary printed), while the Gpu and the blocks `assemble`
+// added still exist: to check or print what they hold; it may set r.exitCode, and a
+// ConfigError or std::runtime_error it throws is reported like the run's own (exit code 1).
 RunResult runPlatform(const PlatformInfo& platform, int argc, const char* const argv[],
                       const Registries& registries = Registries::builtins(),
-                      const std::function<void(Gpu&)>& assemble = {});
+                      const std::function<void(Gpu&)>& assemble = {},
+                      const std::function<void(Gpu&, RunResult&)>& finished = {});
 
 // Silences SystemC's routine messages: its start-up banner (call before SystemC starts) and
 // the "simulation stopped" note at every sc_stop().

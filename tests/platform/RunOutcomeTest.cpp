@@ -9,6 +9,7 @@
 
 #include "PlatformTestSupport.h"
 #include "warpsim/common/Platform.h"
+#include "warpsim/gpu/Gpu.h"
 
 using namespace warpsim;
 using namespace warpsim::test;
@@ -135,4 +136,50 @@ TEST_CASE("run: a deadlocked run exits 3 with the dump and writes no statistics"
   CHECK_THAT(err.str(), Catch::EndsWith("warpsim-fermi: stopped: deadlock (nothing left to run); "
                                         "no statistics written\n"));
   CHECK(dir.entries().empty());
+}
+
+TEST_CASE("run: the finished function sees the live Gpu and the statistics, and sets the exit") {
+  ScratchDir dir;
+  const std::string stats = dir.file("s.json");
+  const char* argv[] = {"warpsim-fermi",   "--quiet", "--workload", "stream",  "--set",
+                        "workload.size=1", "--set",   "gpu.sms=2",  "--stats", stats.c_str()};
+  int calls = 0;
+  std::uint64_t cycles = 0, accesses = 0;
+  const RunResult r =
+      runPlatform(*findPlatform("fermi"), 10, argv, Registries::builtins(), {},
+                  [&](Gpu& gpu, RunResult& result) {
+                    ++calls;
+                    cycles = gpu.cycles();
+                    accesses = result.stats["gpu"]["l2_0"]["accesses"].get<std::uint64_t>();
+                    CHECK(readJson(stats) == result.stats);  // already written
+                    result.exitCode = 7;
+                  });
+  CHECK(calls == 1);
+  CHECK(r.exitCode == 7);
+  CHECK(r.simulated);
+  CHECK(cycles == r.cycles);
+  CHECK(accesses > 0);
+}
+
+TEST_CASE(
+    "run: the finished function is not called without statistics, and its error is the run's") {
+  int calls = 0;
+  const auto count = [&calls](Gpu&, RunResult&) { ++calls; };
+  const char* help[] = {"warpsim-fermi", "--help-config"};
+  std::ostringstream out;
+  std::streambuf* oldOut = std::cout.rdbuf(out.rdbuf());
+  CHECK(runPlatform(*findPlatform("fermi"), 2, help, Registries::builtins(), {}, count).exitCode ==
+        0);
+  std::cout.rdbuf(oldOut);
+  CHECK(calls == 0);
+
+  const char* argv[] = {"warpsim-fermi",   "--quiet", "--set",
+                        "workload.size=1", "--set",   "gpu.sms=1"};
+  std::ostringstream err;
+  std::streambuf* oldErr = std::cerr.rdbuf(err.rdbuf());
+  const RunResult r = runPlatform(*findPlatform("fermi"), 6, argv, Registries::builtins(), {},
+                                  [](Gpu&, RunResult&) { throw ConfigError("my check failed"); });
+  std::cerr.rdbuf(oldErr);
+  CHECK(r.exitCode == 1);
+  CHECK(err.str() == "warpsim-fermi: error: my check failed\n");
 }
