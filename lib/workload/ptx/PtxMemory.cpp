@@ -12,6 +12,14 @@ void GlobalMemory::allocate(std::uint64_t base, std::uint64_t size, const std::s
   byEnd_.emplace(end, Allocation{base, name, std::vector<std::uint8_t>(size, 0)});
 }
 
+bool GlobalMemory::release(std::uint64_t base) {
+  const auto it = byEnd_.upper_bound(base);
+  if (it == byEnd_.end() || it->second.base != base) return false;
+  if (last_ == &it->second) last_ = nullptr;
+  byEnd_.erase(it);
+  return true;
+}
+
 std::uint64_t GlobalMemory::end() const {
   return byEnd_.empty() ? 0 : byEnd_.rbegin()->first;
 }

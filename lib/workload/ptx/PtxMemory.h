@@ -19,6 +19,8 @@ class GlobalMemory {
 
   // Adds `size` bytes at `base` (zero-filled); overlapping another allocation is a logic_error.
   void allocate(std::uint64_t base, std::uint64_t size, const std::string& name);
+  // Removes the allocation that starts at `base`; false when none does.
+  bool release(std::uint64_t base);
   // The address just past the highest allocation (where the next one may go).
   std::uint64_t end() const;
 

@@ -1,0 +1,293 @@
+// The C entry points a program built by nvcc calls (doc/cuda.md, "CUDA programs"): nvcc's
+// registration and launch stubs, and the runtime API. Each forwards to the Runtime; what is not
+// supported returns cudaErrorNotSupported and says so on stderr, naming the call.
+#include <cstring>
+#include <iostream>
+#include <memory>
+
+#include "CudaAbi.h"
+#include "Runtime.h"
+
+using warpsim::cudart::CudaError;
+using warpsim::cudart::Dim3Abi;
+using warpsim::cudart::Runtime;
+namespace cu = warpsim::cudart;
+
+namespace {
+
+CudaError unsupported(const char* call, const char* what) {
+  return Runtime::get().fail(cu::kNotSupported, call, std::string(what) + " is not supported");
+}
+
+// An event: the simulated time it was recorded at.
+struct Event {
+  double ms = 0;
+  bool recorded = false;
+};
+// A stream: work on every stream runs in order, at once.
+struct Stream {};
+
+}  // namespace
+
+extern "C" {
+
+// SystemC's own main() (in libsystemc) wants an sc_main; the host program has its own main(),
+// so this one never runs.
+int sc_main(int, char*[]) {
+  std::cerr << "warpsim: libwarpsim_cudart is linked into a program with its own main()\n";
+  return 1;
+}
+
+// ---- registration (nvcc's static constructors) ----
+
+void** __cudaRegisterFatBinary(void* fatCubin) {
+  return Runtime::get().registerFatbinary(fatCubin);
+}
+void __cudaRegisterFatBinaryEnd(void**) {}
+void __cudaUnregisterFatBinary(void**) {}
+char __cudaInitModule(void**) {
+  return 1;
+}
+
+void __cudaRegisterFunction(void** module, const char* hostFun, char*, const char* deviceName, int,
+                            void*, void*, void*, void*, int*) {
+  Runtime::get().registerFunction(module, hostFun, deviceName);
+}
+
+void __cudaRegisterVar(void** module, char* hostVar, char*, const char* deviceName, int,
+                       std::size_t size, int constant, int) {
+  Runtime::get().registerVariable(module, hostVar, deviceName, size, constant != 0);
+}
+
+void __cudaRegisterManagedVar(void**, void**, char*, const char* deviceName, int, std::size_t, int,
+                              int) {
+  unsupported("__cudaRegisterManagedVar",
+              (std::string("managed variable ") + deviceName + " (__managed__)").c_str());
+}
+void __cudaRegisterTexture(void**, const void*, const void**, const char* deviceName, int, int,
+                           int) {
+  unsupported("__cudaRegisterTexture",
+              (std::string("texture reference ") + deviceName + " (use texture objects)").c_str());
+}
+void __cudaRegisterSurface(void**, const void*, const void**, const char* deviceName, int, int) {
+  unsupported("__cudaRegisterSurface", (std::string("surface ") + deviceName).c_str());
+}
+
+// ---- launches ----
+
+unsigned __cudaPushCallConfiguration(Dim3Abi grid, Dim3Abi block, std::size_t shared,
+                                     void* stream) {
+  Runtime::get().pushConfiguration(grid, block, shared, stream);
+  return 0;
+}
+int __cudaPopCallConfiguration(Dim3Abi* grid, Dim3Abi* block, std::size_t* shared, void* stream) {
+  return Runtime::get().popConfiguration(grid, block, shared, static_cast<void**>(stream));
+}
+int __cudaGetKernel(void** kernel, const void* hostFunction) {
+  return Runtime::get().kernelHandle(kernel, hostFunction);
+}
+int __cudaLaunchKernel(void* kernel, Dim3Abi grid, Dim3Abi block, void** args, std::size_t shared,
+                       void*) {
+  return Runtime::get().launch(kernel, true, grid, block, args, shared);
+}
+int __cudaLaunchKernel_ptsz(void* kernel, Dim3Abi grid, Dim3Abi block, void** args,
+                            std::size_t shared, void*) {
+  return Runtime::get().launch(kernel, true, grid, block, args, shared);
+}
+int cudaLaunchKernel(const void* function, Dim3Abi grid, Dim3Abi block, void** args,
+                     std::size_t shared, void*) {
+  return Runtime::get().launch(function, false, grid, block, args, shared);
+}
+
+// ---- memory ----
+
+int cudaMalloc(void** pointer, std::size_t bytes) {
+  return Runtime::get().allocate(pointer, bytes);
+}
+int cudaFree(void* pointer) {
+  return Runtime::get().release(pointer);
+}
+int cudaMemcpy(void* to, const void* from, std::size_t bytes, int kind) {
+  return Runtime::get().copy(to, from, bytes, kind, "cudaMemcpy");
+}
+int cudaMemcpyAsync(void* to, const void* from, std::size_t bytes, int kind, void*) {
+  return Runtime::get().copy(to, from, bytes, kind, "cudaMemcpyAsync");
+}
+int cudaMemset(void* pointer, int value, std::size_t bytes) {
+  return Runtime::get().fill(pointer, value, bytes);
+}
+int cudaMemsetAsync(void* pointer, int value, std::size_t bytes, void*) {
+  return Runtime::get().fill(pointer, value, bytes);
+}
+int cudaMemcpyToSymbol(const void* symbol, const void* from, std::size_t bytes, std::size_t offset,
+                       int) {
+  return Runtime::get().copySymbol(symbol, const_cast<void*>(from), bytes, offset, true,
+                                   "cudaMemcpyToSymbol");
+}
+int cudaMemcpyFromSymbol(void* to, const void* symbol, std::size_t bytes, std::size_t offset, int) {
+  return Runtime::get().copySymbol(symbol, to, bytes, offset, false, "cudaMemcpyFromSymbol");
+}
+int cudaMemcpyToSymbolAsync(const void* symbol, const void* from, std::size_t bytes,
+                            std::size_t offset, int, void*) {
+  return Runtime::get().copySymbol(symbol, const_cast<void*>(from), bytes, offset, true,
+                                   "cudaMemcpyToSymbolAsync");
+}
+int cudaMemcpyFromSymbolAsync(void* to, const void* symbol, std::size_t bytes, std::size_t offset,
+                              int, void*) {
+  return Runtime::get().copySymbol(symbol, to, bytes, offset, false, "cudaMemcpyFromSymbolAsync");
+}
+
+// ---- errors, device, streams and events ----
+
+int cudaGetLastError() {
+  return Runtime::get().lastError(true);
+}
+int cudaPeekAtLastError() {
+  return Runtime::get().lastError(false);
+}
+int cudaDeviceSynchronize() {  // every launch and copy has finished when its call returns
+  return Runtime::get().lastError(false);
+}
+int cudaGetDeviceCount(int* count) {
+  *count = 1;
+  return cu::kSuccess;
+}
+int cudaGetDevice(int* device) {
+  *device = 0;
+  return cu::kSuccess;
+}
+int cudaSetDevice(int device) {
+  if (device == 0) return cu::kSuccess;
+  return Runtime::get().fail(cu::kInvalidDevice, "cudaSetDevice",
+                             "device " + std::to_string(device) + ": the simulated GPU is 0");
+}
+
+int cudaStreamCreate(void** stream) {
+  *stream = new Stream;
+  return cu::kSuccess;
+}
+int cudaStreamCreateWithFlags(void** stream, unsigned) {
+  return cudaStreamCreate(stream);
+}
+int cudaStreamDestroy(void* stream) {
+  delete static_cast<Stream*>(stream);
+  return cu::kSuccess;
+}
+int cudaStreamSynchronize(void*) {
+  return Runtime::get().lastError(false);
+}
+
+int cudaEventCreate(void** event) {
+  *event = new Event;
+  return cu::kSuccess;
+}
+int cudaEventCreateWithFlags(void** event, unsigned) {
+  return cudaEventCreate(event);
+}
+int cudaEventDestroy(void* event) {
+  delete static_cast<Event*>(event);
+  return cu::kSuccess;
+}
+int cudaEventRecord(void* event, void*) {  // the simulated time: what the kernels took
+  auto* e = static_cast<Event*>(event);
+  e->ms = Runtime::get().elapsedMs();
+  e->recorded = true;
+  return cu::kSuccess;
+}
+int cudaEventSynchronize(void*) {
+  return cu::kSuccess;
+}
+int cudaEventQuery(void*) {
+  return cu::kSuccess;
+}
+int cudaEventElapsedTime(float* ms, void* start, void* end) {
+  const auto* a = static_cast<const Event*>(start);
+  const auto* b = static_cast<const Event*>(end);
+  if (!ms || !a || !b || !a->recorded || !b->recorded)
+    return Runtime::get().fail(cu::kInvalidResourceHandle, "cudaEventElapsedTime",
+                               "an event that was not recorded");
+  *ms = static_cast<float>(b->ms - a->ms);
+  return cu::kSuccess;
+}
+
+const char* cudaGetErrorName(int error) {
+  switch (error) {
+    case cu::kSuccess:
+      return "cudaSuccess";
+    case cu::kInvalidValue:
+      return "cudaErrorInvalidValue";
+    case cu::kMemoryAllocation:
+      return "cudaErrorMemoryAllocation";
+    case cu::kInitializationError:
+      return "cudaErrorInitializationError";
+    case cu::kInvalidConfiguration:
+      return "cudaErrorInvalidConfiguration";
+    case cu::kInvalidSymbol:
+      return "cudaErrorInvalidSymbol";
+    case cu::kInvalidDevicePointer:
+      return "cudaErrorInvalidDevicePointer";
+    case cu::kInvalidMemcpyDirection:
+      return "cudaErrorInvalidMemcpyDirection";
+    case cu::kInvalidDeviceFunction:
+      return "cudaErrorInvalidDeviceFunction";
+    case cu::kInvalidDevice:
+      return "cudaErrorInvalidDevice";
+    case cu::kNoKernelImageForDevice:
+      return "cudaErrorNoKernelImageForDevice";
+    case cu::kInvalidPtx:
+      return "cudaErrorInvalidPtx";
+    case cu::kInvalidResourceHandle:
+      return "cudaErrorInvalidResourceHandle";
+    case cu::kNotReady:
+      return "cudaErrorNotReady";
+    case cu::kIllegalAddress:
+      return "cudaErrorIllegalAddress";
+    case cu::kLaunchTimeout:
+      return "cudaErrorLaunchTimeout";
+    case cu::kLaunchFailure:
+      return "cudaErrorLaunchFailure";
+    case cu::kNotSupported:
+      return "cudaErrorNotSupported";
+    default:
+      return "cudaErrorUnknown";
+  }
+}
+
+const char* cudaGetErrorString(int error) {
+  switch (error) {
+    case cu::kSuccess:
+      return "no error";
+    case cu::kInvalidValue:
+      return "invalid argument";
+    case cu::kMemoryAllocation:
+      return "out of memory";
+    case cu::kInitializationError:
+      return "the simulated GPU could not be built (see stderr)";
+    case cu::kInvalidConfiguration:
+      return "invalid launch configuration";
+    case cu::kInvalidSymbol:
+      return "invalid device symbol";
+    case cu::kInvalidDevicePointer:
+      return "invalid device pointer";
+    case cu::kInvalidMemcpyDirection:
+      return "invalid copy direction";
+    case cu::kInvalidDeviceFunction:
+      return "invalid device function";
+    case cu::kInvalidDevice:
+      return "invalid device ordinal";
+    case cu::kInvalidPtx:
+      return "the kernel's PTX could not be loaded (see stderr)";
+    case cu::kInvalidResourceHandle:
+      return "invalid resource handle";
+    case cu::kIllegalAddress:
+      return "an illegal memory access was encountered (see stderr)";
+    case cu::kLaunchFailure:
+      return "the launch failed in the simulator (see stderr)";
+    case cu::kNotSupported:
+      return "operation not supported by warpsim (see stderr)";
+    default:
+      return "unknown error";
+  }
+}
+
+}  // extern "C"

@@ -1,0 +1,61 @@
+#pragma once
+// The simulated GPU a CUDA host program runs its kernels on (doc/cuda.md, "CUDA programs"):
+// one per process, elaborated at the first launch and kept alive until the program exits. Each
+// launch is one sc_start(): the GPU runs the kernel to its end and pauses (Gpu::setResumable),
+// so the statistics cover every kernel, each on its own, as for a workload of several kernels.
+//
+// Configured from the environment: WARPSIM_PLATFORM (fermi, owl28, ccws30; default fermi),
+// WARPSIM_CONFIG (an .ini file applied over the platform's), WARPSIM_SET (key=value settings,
+// separated by spaces or ';'), WARPSIM_STATS / WARPSIM_CSV (the files --stats and --csv write,
+// at exit), WARPSIM_QUIET (1: no line per kernel on stderr).
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "warpsim/config/Config.h"
+#include "warpsim/config/ConfigSchema.h"
+#include "warpsim/gpu/Gpu.h"
+#include "warpsim/stats/StatsRegistry.h"
+#include "warpsim/workload/KernelDesc.h"
+
+namespace warpsim::cudart {
+
+struct LaunchOutcome {
+  bool finished = false;
+  bool fault = false;  // the kernel accessed memory outside every allocation (or the like)
+  std::string error;   // why not: a fault in the kernel, a deadlock, the cycle limit
+  std::uint64_t cycles = 0, warpInstructions = 0;
+};
+
+class Session {
+ public:
+  // Reads the environment and elaborates the GPU. Throws ConfigError for a bad setting.
+  Session();
+  Session(const Session&) = delete;
+  Session& operator=(const Session&) = delete;
+
+  // Runs `kernel` to its end (one sc_start()). After a failure the GPU cannot run again (CUDA's
+  // sticky errors): every later launch fails with the same message.
+  LaunchOutcome launch(KernelDesc kernel);
+  bool failed() const { return !failure_.empty(); }
+  // The simulated time so far, in milliseconds (events measure it).
+  double elapsedMs() const;
+  const Config& config() const { return config_; }
+  std::uint64_t ptxCtaBudget() const { return config_.getUInt("workload.ptx_cta_budget"); }
+  // Settles the statistics and writes WARPSIM_STATS / WARPSIM_CSV; once, at exit.
+  void finish();
+
+ private:
+  std::string platform_;
+  ConfigSchema schema_;
+  Config config_;
+  StatsRegistry stats_;
+  std::unique_ptr<Gpu> gpu_;
+  std::unique_ptr<Workload> current_;  // the workload the dispatcher points at
+  std::string failure_;
+  bool fault_ = false;
+  bool quiet_ = false, finished_ = false;
+  std::uint32_t kernels_ = 0;
+};
+
+}  // namespace warpsim::cudart

@@ -1,0 +1,94 @@
+// libwarpsim_cudart (doc/cuda.md, "CUDA programs"): a CUDA host program, written as nvcc
+// generates them (tests/cudart/host_program.cpp), runs its kernels on a simulated GPU: results
+// right, a line per kernel, statistics per kernel at exit, errors as CUDA error codes.
+#include "PlatformTestSupport.h"
+
+using namespace warpsim::test;
+
+namespace {
+
+ToolRun runHost(const std::string& env, const std::string& args = "") {
+  return runCommand(env + " " + std::string(WARPSIM_BIN_DIR) + "/warpsim-test-cuda-host " + args);
+}
+
+}  // namespace
+
+TEST_CASE(
+    "cudart: three kernels with copies between them, results checked, statistics per kernel") {
+  ScratchDir dir;
+  const ToolRun r = runHost("WARPSIM_STATS=" + dir.file("s.json"));
+  INFO(r.out << r.err);
+  REQUIRE(r.exitCode == 0);
+  CHECK_THAT(r.out, Catch::Contains("3 kernels"));
+  CHECK_THAT(r.out, Catch::Contains("all checks passed"));
+  // One line per kernel on stderr: 1000 threads in 32 warps (scale: 4 x 256, 8 warps each).
+  CHECK_THAT(r.err, Catch::Contains("warpsim: kernel 1 scale <<<(4,1,1),(256,1,1)>>> on fermi: "));
+  CHECK_THAT(r.err, Catch::Contains("warpsim: kernel 2 add <<<(8,1,1),(128,1,1)>>> on fermi: "));
+  CHECK_THAT(r.err, Catch::Contains("warpsim: kernel 3 count <<<(2,1,1),(512,1,1)>>> on fermi: "));
+  const nlohmann::json s = readJson(dir.file("s.json"));
+  CHECK(s["platform"] == "fermi");
+  CHECK(s["outcome"] == "finished");
+  REQUIRE(s["kernels"].size() == 3);
+  std::uint64_t warps = 0, end = 0;
+  const char* names[] = {"scale", "add", "count"};
+  for (int k = 0; k < 3; ++k) {
+    const nlohmann::json& kernel = s["kernels"][k];
+    CHECK(kernel["name"] == names[k]);
+    CHECK(kernel["start_cycle"].get<std::uint64_t>() == end);  // one after the other
+    end += kernel["cycles"].get<std::uint64_t>();
+    warps += kernel["warp_instructions"].get<std::uint64_t>();
+  }
+  CHECK(s["cycles"].get<std::uint64_t>() == end);
+  CHECK(s["warp_instructions"].get<std::uint64_t>() == warps);
+  // scale: 32 warps; those of threads below 1000 run 16 instructions, the last (threads
+  // 992..1023, 8 in range) takes the guarded path too: 32 x 16 = 512.
+  CHECK(s["kernels"][0]["warp_instructions"] == 512);
+}
+
+TEST_CASE("cudart: the platform, its options and the quiet switch come from the environment") {
+  ScratchDir dir;
+  const ToolRun r = runHost(
+      "WARPSIM_PLATFORM=owl28 WARPSIM_SET='sched.policy=gto;gpu.sms=4' "
+      "WARPSIM_QUIET=1 WARPSIM_STATS=" +
+      dir.file("s.json"));
+  INFO(r.out << r.err);
+  REQUIRE(r.exitCode == 0);
+  CHECK(r.err.empty());
+  const nlohmann::json s = readJson(dir.file("s.json"));
+  CHECK(s["platform"] == "owl28");
+  CHECK(s["policy"] == "gto");
+  CHECK_FALSE(s["gpu"].contains("sm4"));
+  CHECK(s["gpu"].contains("sm3"));
+  const ToolRun bad = runHost("WARPSIM_PLATFORM=owl29");
+  CHECK(bad.exitCode == 1);  // the program's own checks see the error codes
+  CHECK_THAT(bad.out, Catch::Contains("scale returned cudaErrorInitializationError"));
+  CHECK_THAT(bad.err, Catch::Contains("warpsim: __cudaLaunchKernel: the simulated GPU: "
+                                      "WARPSIM_PLATFORM = 'owl29': allowed: ccws30, fermi, owl28"));
+  const ToolRun set = runHost("WARPSIM_SET=gpu.sms=0");
+  CHECK(set.exitCode == 1);
+  CHECK_THAT(set.err, Catch::Contains("gpu.sms"));
+}
+
+TEST_CASE("cudart: a kernel that reads outside memory is cudaErrorIllegalAddress, sticky") {
+  ScratchDir dir;
+  const ToolRun r = runHost("WARPSIM_STATS=" + dir.file("s.json"), "fault");
+  INFO(r.out << r.err);
+  CHECK(r.exitCode == 2);  // the program's own error handling
+  CHECK_THAT(r.out, Catch::Contains("cudaGetLastError: cudaErrorIllegalAddress"));
+  CHECK_THAT(r.out, Catch::Contains("then cudaDeviceSynchronize: cudaErrorIllegalAddress"));
+  CHECK_THAT(r.err, Catch::Contains("kernel scale, CTA (0, 0, 0), thread (0, 0, 0), "));
+  CHECK_THAT(r.err, Catch::Contains("f32 access of 4 bytes at 0x1000 in global memory"));
+  CHECK_FALSE(fs::exists(dir.file("s.json")));  // a failed run writes no statistics
+}
+
+TEST_CASE("cudart: wrong and unsupported calls get their CUDA error codes, named on stderr") {
+  const ToolRun r = runHost("", "misuse");
+  INFO(r.out << r.err);
+  CHECK(r.exitCode == 0);
+  CHECK_THAT(r.out, Catch::Contains("cudaSetDevice(1): cudaErrorInvalidDevice"));
+  CHECK_THAT(r.out, Catch::Contains("as device: cudaErrorInvalidValue"));
+  CHECK_THAT(r.out, Catch::Contains("cudaFree of no allocation: cudaErrorInvalidDevicePointer"));
+  CHECK_THAT(r.out, Catch::Contains("of no variable: cudaErrorInvalidSymbol"));
+  CHECK_THAT(r.err, Catch::Contains("warpsim: cudaSetDevice: device 1"));
+  CHECK_THAT(r.err, Catch::Contains("warpsim: cudaFree: not the start of a cudaMalloc"));
+}
