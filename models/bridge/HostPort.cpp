@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <ostream>
+#include <sstream>
 #include <string>
 
 #include "warpsim/stats/StatsRegistry.h"
@@ -15,6 +16,7 @@ HostPort::HostPort(sc_core::sc_module_name name, const AddressMap& map, ClockEng
       memory("memory"),
       engine_(engine),
       map_(map),
+      channels_(map.partitions()),
       delayed_(this, &HostPort::fromDelay) {
   host.register_nb_transport_fw(this, &HostPort::fromHost);
   memory.register_nb_transport_bw(this, &HostPort::fromMemory);
@@ -54,33 +56,63 @@ tlm::tlm_sync_enum HostPort::fromHost(Payload& trans, tlm::tlm_phase& phase,
     trans.set_response_status(tlm::TLM_BURST_ERROR_RESPONSE);
     return tlm::TLM_COMPLETED;
   }
+  // The host's socket carries one open BEGIN_REQ at most: END_REQ (or the response) first.
+  const std::string open = openRequest();
+  if (!open.empty())
+    SC_REPORT_ERROR(name(), ("BEGIN_REQ while an earlier one still awaits END_REQ (" + open +
+                             "): the host breaks the base protocol")
+                                .c_str());
   requests_.inc();
   (trans.is_write() ? writes_ : reads_).inc();
   bytes_.inc(trans.get_data_length());
   if (delay > sc_core::SC_ZERO_TIME) {  // taken when its annotated time comes
+    ++delaying_;
     delayed_.notify(trans, phase, delay);
     return tlm::TLM_ACCEPTED;
   }
-  return forward(trans, phase);
+  tlm::tlm_sync_enum status;
+  forward(trans, phase, status);
+  return status;  // the channel's answer, unchanged
 }
 
 void HostPort::fromDelay(Payload& trans, const tlm::tlm_phase&) {
+  --delaying_;
   tlm::tlm_phase phase = tlm::BEGIN_REQ;
-  if (forward(trans, phase) == tlm::TLM_UPDATED) toHost(trans, tlm::END_REQ);
+  tlm::tlm_sync_enum status;
+  switch (forward(trans, phase, status)) {
+    case RequestSender::Sent::Taken:
+      toHost(trans, tlm::END_REQ);
+      break;
+    case RequestSender::Sent::Held:  // END_REQ when the channel takes it (fromMemory)
+      break;
+    case RequestSender::Sent::Answered:  // a response implies END_REQ
+      waiting_.push_back(&trans);
+      sendResponses();
+      break;
+  }
 }
 
-tlm::tlm_sync_enum HostPort::forward(Payload& trans, tlm::tlm_phase& phase) {
+RequestSender::Sent HostPort::forward(Payload& trans, tlm::tlm_phase& phase,
+                                      tlm::tlm_sync_enum& status) {
+  const int partition = static_cast<int>(map_.partitionOf(trans.get_address()).value());
   sc_core::sc_time zero = sc_core::SC_ZERO_TIME;
-  const tlm::tlm_sync_enum s =
-      memory[static_cast<int>(map_.partitionOf(trans.get_address()).value())]->nb_transport_fw(
-          trans, phase, zero);
-  if (s == tlm::TLM_ACCEPTED) heldBack_.inc();  // the channel's queue is full: END_REQ later
-  return s;
+  status = memory[partition]->nb_transport_fw(trans, phase, zero);
+  const RequestSender::Sent sent =
+      channels_[static_cast<std::size_t>(partition)].sent(trans, status, phase);
+  if (sent == RequestSender::Sent::Held) heldBack_.inc();  // the queue is full: END_REQ later
+  if (sent == RequestSender::Sent::Answered) responses_.inc();
+  return sent;
 }
 
-tlm::tlm_sync_enum HostPort::fromMemory(int, Payload& trans, tlm::tlm_phase& phase,
+tlm::tlm_sync_enum HostPort::fromMemory(int partition, Payload& trans, tlm::tlm_phase& phase,
                                         sc_core::sc_time&) {
+  // END_REQ, or the held request's response (which implies it), releases the channel's hold.
+  const bool released = channels_[static_cast<std::size_t>(partition)].backward(trans, phase);
   if (phase == tlm::END_REQ) {  // a held request was taken
+    if (!released)
+      SC_REPORT_ERROR(name(), ("END_REQ from channel " + std::to_string(partition) +
+                               ", which holds no host request back")
+                                  .c_str());
     toHost(trans, tlm::END_REQ);
     return tlm::TLM_ACCEPTED;
   }
@@ -89,6 +121,18 @@ tlm::tlm_sync_enum HostPort::fromMemory(int, Payload& trans, tlm::tlm_phase& pha
   waiting_.push_back(&trans);
   sendResponses();
   return tlm::TLM_COMPLETED;  // taken: the channel is done with it
+}
+
+std::string HostPort::openRequest() const {
+  for (std::size_t p = 0; p < channels_.size(); ++p)
+    if (channels_[p].held()) {
+      std::ostringstream os;
+      os << "channel " << p << " holds the request for 0x" << std::hex
+         << channels_[p].heldRequest()->get_address() << " back";
+      return os.str();
+    }
+  if (delaying_ != 0) return "a request waits for its annotated time";
+  return "";
 }
 
 void HostPort::sendResponses() {
@@ -111,6 +155,11 @@ void HostPort::toHost(Payload& trans, tlm::tlm_phase phase) {
 void HostPort::describeWaits(std::ostream& os) const {
   if (outstanding() == 0 && waiting_.empty()) return;
   os << name() << ": " << outstanding() << " host requests in the DRAM channels";
+  for (std::size_t p = 0; p < channels_.size(); ++p)
+    if (channels_[p].held())
+      os << "; channel " << p << " holds the request for 0x" << std::hex
+         << channels_[p].heldRequest()->get_address() << std::dec << " back (END_REQ withheld)";
+  if (delaying_ != 0) os << "; " << delaying_ << " wait for their annotated time";
   if (!waiting_.empty()) os << "; " << waiting_.size() << " responses wait for the host's END_RESP";
   os << "\n";
 }

@@ -10,6 +10,9 @@
 // (mem.row_size); others are answered at once with TLM_BURST_ERROR_RESPONSE. A BEGIN_REQ passes
 // through in the same call, or, with an annotated delay, when that time comes; the port has no
 // queue of its own: the channel's back-pressure (END_REQ withheld) reaches the host unchanged.
+// What it sends a channel goes through the port layer (core/TlmPorts.h), one RequestSender per
+// partition: the port knows which channel holds a host request back, and a BEGIN_REQ while an
+// earlier one still awaits END_REQ (a host breaking the base protocol) is reported, naming it.
 // The clock engine may run ahead of SystemC's time; what reaches the host carries the difference
 // as its annotated delay, so a host that honours it (e.g. notify(delay)) sees GPU time.
 // Responses go to the host at once;
@@ -20,6 +23,8 @@
 #include <cstdint>
 #include <deque>
 #include <iosfwd>
+#include <string>
+#include <vector>
 
 #include <tlm_utils/multi_passthrough_initiator_socket.h>
 #include <tlm_utils/peq_with_cb_and_phase.h>
@@ -28,6 +33,7 @@
 #include <tlm>
 
 #include "warpsim/core/ClockEngine.h"
+#include "warpsim/core/TlmPorts.h"
 #include "warpsim/core/Watchdog.h"
 #include "warpsim/interfaces/AddressMap.h"
 #include "warpsim/stats/Counter.h"
@@ -55,8 +61,11 @@ class HostPort : public sc_core::sc_module, public IDiagnosable {
   tlm::tlm_sync_enum fromHost(Payload& trans, tlm::tlm_phase& phase, sc_core::sc_time& delay);
   tlm::tlm_sync_enum fromMemory(int partition, Payload& trans, tlm::tlm_phase& phase,
                                 sc_core::sc_time& delay);
-  void fromDelay(Payload& trans, const tlm::tlm_phase& phase);        // a BEGIN_REQ's time has come
-  tlm::tlm_sync_enum forward(Payload& trans, tlm::tlm_phase& phase);  // to its channel
+  void fromDelay(Payload& trans, const tlm::tlm_phase& phase);  // a BEGIN_REQ's time has come
+  // BEGIN_REQ to the channel of its partition (`phase` and `status` as the channel left them).
+  RequestSender::Sent forward(Payload& trans, tlm::tlm_phase& phase, tlm::tlm_sync_enum& status);
+  // The host request that still awaits END_REQ, if any, as text ("" if none).
+  std::string openRequest() const;
   void end_of_elaboration() override;
   // Sends queued responses until the host holds one open (TLM_ACCEPTED) or none is left.
   void sendResponses();
@@ -64,7 +73,9 @@ class HostPort : public sc_core::sc_module, public IDiagnosable {
 
   const ClockEngine& engine_;
   const AddressMap& map_;
-  std::deque<Payload*> waiting_;  // answered by a channel, not yet sent to the host
+  std::vector<RequestSender> channels_;  // per partition: held while it withholds END_REQ
+  std::deque<Payload*> waiting_;         // answered by a channel, not yet sent to the host
+  std::size_t delaying_ = 0;             // BEGIN_REQs waiting for their annotated time
   bool awaitingEndResp_ = false;
   tlm_utils::peq_with_cb_and_phase<HostPort> delayed_;  // BEGIN_REQs with an annotated delay
   Counter requests_, responses_, reads_, writes_, bytes_, heldBack_, rejected_;

@@ -98,6 +98,19 @@ class NoPrefetcher : public IDramPrefetcher {
   bool keepGoing(std::uint32_t, bool, std::size_t) const override { return false; }
 };
 
+// The opportunistic prefetcher's options (section [dram]), registered with its entry of the
+// DramPrefetcherRegistry: OWL 4.4's lower and higher minimum line counts and the threshold of
+// pending demands below which higher applies (0: the running average queue occupancy).
+struct OpportunisticParams {
+  std::uint32_t lower = 8, higher = 16;
+  std::uint32_t threshold = 0;
+
+  // dram.prefetch_lower, dram.prefetch_higher, dram.prefetch_threshold.
+  static void declare(ConfigSchema& schema);
+  // ConfigError if higher < lower.
+  static OpportunisticParams load(const Config& config);
+};
+
 // OWL 4.4: prefetch while no other row is wanted; once a demand to another row waits, stop
 // unless fewer than C lines were prefetched from this row, C = higher when fewer demands than
 // the threshold are pending, else lower. OWL 5.1 calls C the prefetch degree: 0 is no

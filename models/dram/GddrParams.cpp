@@ -45,18 +45,7 @@ void GddrParams::declare(ConfigSchema& s, const DramSchedulerRegistry& scheduler
   s.addEnum("dram.prefetch", "none", prefetchers.names(),
             "gddr model: memory-side prefetcher (OWL 4.4 opportunistic: the open row's unsent "
             "lines into the L2 slice); sched.policy=owl makes opportunistic the default");
-  s.addUInt("dram.prefetch_lower", 8,
-            "opportunistic prefetcher: lines prefetched at least from a row even when a demand "
-            "to another row waits (OWL 4.4 'lower')",
-            0, 4096);
-  s.addUInt("dram.prefetch_higher", 16,
-            "opportunistic prefetcher: that minimum when fewer demands than the threshold are "
-            "pending (OWL 4.4 'higher')",
-            0, 4096);
-  s.addUInt("dram.prefetch_threshold", 0,
-            "opportunistic prefetcher: pending demands below which 'higher' applies (0: the "
-            "running average queue occupancy, OWL 4.4)",
-            0, 4096);
+  // The prefetchers' own options (dram.prefetch_lower, ...) come with their registry entries.
 }
 
 GddrParams GddrParams::load(const Config& c) {
@@ -71,15 +60,6 @@ GddrParams GddrParams::load(const Config& c) {
   p.latency = static_cast<std::uint32_t>(c.getUInt("dram.latency"));
   p.scheduler = c.getString("dram.scheduler");
   p.prefetch = c.getString("dram.prefetch");
-  p.prefetchLower = static_cast<std::uint32_t>(c.getUInt("dram.prefetch_lower"));
-  p.prefetchHigher = static_cast<std::uint32_t>(c.getUInt("dram.prefetch_higher"));
-  p.prefetchThreshold = static_cast<std::uint32_t>(c.getUInt("dram.prefetch_threshold"));
-  if (p.prefetchHigher < p.prefetchLower)
-    throw ConfigError(
-        "dram.prefetch_higher = " + std::to_string(p.prefetchHigher) +
-        ": must be at least dram.prefetch_lower = " + std::to_string(p.prefetchLower) +
-        " (OWL 4.4: higher is used when few "
-        "demands wait)");
   for (const auto& [key, v] : {std::pair<const char*, std::uint32_t>{"dram.tCL", p.t.tCL},
                                {"dram.tRCD", p.t.tRCD},
                                {"dram.tCCD", p.t.tCCD}})

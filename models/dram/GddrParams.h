@@ -25,9 +25,7 @@ struct GddrParams {
   std::uint32_t queue = 32;           // requests waiting for their column command
   std::string scheduler = "fr-fcfs";  // a name of the DramSchedulerRegistry
   std::string prefetch = "none";      // a name of the DramPrefetcherRegistry
-  std::uint32_t prefetchLower = 8, prefetchHigher = 16;
-  std::uint32_t prefetchThreshold = 0;  // 0: the running average queue occupancy
-  std::uint32_t lineSize = 128;         // the memory line: the L2 line (set by GpuParams)
+  std::uint32_t lineSize = 128;       // the memory line: the L2 line (set by GpuParams)
   // dram.latency: DRAM cycles every response spends after its data transfer (GPGPU-Sim's
   // -dram_latency, the fixed part of a DRAM access); shared with the fixed model.
   std::uint32_t latency = 0;

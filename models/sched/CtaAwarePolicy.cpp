@@ -3,9 +3,25 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "warpsim/config/Config.h"
 #include "warpsim/sched/WarpMask.h"
 
 namespace warpsim {
+
+void CtaAwareParams::declare(ConfigSchema& s) {
+  if (s.find("sched.owl_group_size")) return;  // declared by another CTA-aware entry
+  s.addUInt("sched.owl_group_size", 8,
+            "cta-aware, cta-aware-locality(-blp), owl: minimum warps per CTA group and issue "
+            "slot, g_size of OWL Algorithm 1 (OWL 5.2: 8; a group holds g_size x sm.schedulers "
+            "warps)",
+            1, 64);
+}
+
+CtaAwareParams CtaAwareParams::load(const Config& c) {
+  CtaAwareParams p;
+  p.groupSize = static_cast<std::uint32_t>(c.getUInt("sched.owl_group_size"));
+  return p;
+}
 
 // The CTAs resident at a regroup, by CTA slot.
 struct CtaAwarePolicy::Resident {

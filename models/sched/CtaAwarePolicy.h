@@ -7,6 +7,22 @@
 
 namespace warpsim {
 
+class Config;
+class ConfigSchema;
+
+// The option of OWL's CTA-aware schedulers (section [sched]), shared by the entries cta-aware,
+// cta-aware-locality, cta-aware-locality-blp and owl: g_size of OWL Algorithm 1, the minimum
+// warps per CTA group and issue slot. OWL 5.2 found 8 best (the 5 pipeline stages of 4.1 are
+// the lower bound).
+struct CtaAwareParams {
+  std::uint32_t groupSize = 8;
+
+  // Adds sched.owl_group_size unless `schema` has it already: each of the four entries declares
+  // it, and a schema holds it once.
+  static void declare(ConfigSchema& schema);
+  static CtaAwareParams load(const Config& config);
+};
+
 // OWL's CTA-aware warp schedulers (Jog et al., ASPLOS'13, §4.1-4.3, Algorithm 1). The CTAs on
 // the SM form groups of at least `minGroupWarps` warps (FORM_GROUPS); warps of one group are
 // ordered round-robin (§4.1), and groups by the scheme:

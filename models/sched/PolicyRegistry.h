@@ -24,10 +24,10 @@ struct PolicyContext {
   std::uint32_t slot = 0;
   std::uint32_t numSms = 1;
   std::uint32_t warpSlots = 0;  // warp slots on the SM
-  // The raw configuration (nullptr in unit tests). The built-in policies read only `sched`,
-  // loaded once per run (SchedParams::load), never the raw configuration per slot.
+  // The raw configuration (nullptr in unit tests). The built-in policies never read it per
+  // slot: their options come with their registry entries (addWithOptions), read once per run.
   const Config* config = nullptr;
-  const SchedParams* sched = nullptr;  // the [sched] and [ccws] options; nullptr: defaults
+  const SchedParams* sched = nullptr;  // sched.policy; nullptr: the defaults
   std::uint32_t issueSlots = 1;  // issue slots on the SM (slot s owns warps w % issueSlots == s)
   SmPolicyShared* shared = nullptr;  // the same for every slot of the SM; nullptr: none
 };

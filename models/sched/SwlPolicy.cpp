@@ -4,10 +4,25 @@
 #include <stdexcept>
 #include <string>
 
+#include "warpsim/config/Config.h"
+
 namespace warpsim {
 
-SwlPolicy::SwlPolicy(const SchedParams& params, std::uint32_t slot, std::uint32_t issueSlots)
-    : limit_(slotShare(params.swlLimit, slot, issueSlots)) {}
+void SwlParams::declare(ConfigSchema& s) {
+  s.addUInt("sched.swl_limit", 0,
+            "swl: warps per SM allowed to issue, the oldest not waiting at a barrier, split "
+            "evenly over the issue slots with at least one each (0: no limit, i.e. plain GTO)",
+            0, 64);
+}
+
+SwlParams SwlParams::load(const Config& c) {
+  SwlParams p;
+  p.limit = static_cast<std::uint32_t>(c.getUInt("sched.swl_limit"));
+  return p;
+}
+
+SwlPolicy::SwlPolicy(const SwlParams& params, std::uint32_t slot, std::uint32_t issueSlots)
+    : limit_(slotShare(params.limit, slot, issueSlots)) {}
 
 std::uint32_t SwlPolicy::slotShare(std::uint32_t smLimit, std::uint32_t slot,
                                    std::uint32_t issueSlots) {

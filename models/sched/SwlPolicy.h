@@ -3,9 +3,20 @@
 
 #include "warpsim/sched/GtoPolicy.h"
 #include "warpsim/sched/IWarpSchedulingPolicy.h"
-#include "warpsim/sched/SchedParams.h"
 
 namespace warpsim {
+
+class Config;
+class ConfigSchema;
+
+// swl's option (section [sched]), registered with the `swl` entry (CCWS 3.2): warps per SM
+// allowed to issue; 0 = no limit.
+struct SwlParams {
+  std::uint32_t limit = 0;
+
+  static void declare(ConfigSchema& schema);  // sched.swl_limit
+  static SwlParams load(const Config& config);
+};
 
 // Static wavefront limiting (CCWS sections 3.2 and 5.1, "Best-SWL"): "a register is used to
 // determine how many wavefronts are actively issued"; "The GTO policy is used to select
@@ -16,9 +27,8 @@ namespace warpsim {
 // (CCWS: "per compute unit"); slotShare() splits it over the issue slots.
 class SwlPolicy : public IWarpSchedulingPolicy {
  public:
-  // Limits slot `slot` of `issueSlots` to its share of params.swlLimit.
-  explicit SwlPolicy(const SchedParams& params, std::uint32_t slot = 0,
-                     std::uint32_t issueSlots = 1);
+  // Limits slot `slot` of `issueSlots` to its share of params.limit.
+  explicit SwlPolicy(const SwlParams& params, std::uint32_t slot = 0, std::uint32_t issueSlots = 1);
 
   void order(const SchedView& view, std::uint64_t slotWarps, std::vector<WarpId>& order) override;
   void issued(WarpId w, const WarpInst& inst) override { gto_.issued(w, inst); }

@@ -2,11 +2,36 @@
 
 #include <stdexcept>
 
+#include "warpsim/config/Config.h"
 #include "warpsim/sched/WarpMask.h"
 
 namespace warpsim {
 
-TwoLevelPolicy::TwoLevelPolicy(const SchedParams& params, std::uint32_t issueSlots)
+void TwoLevelParams::declare(ConfigSchema& s) {
+  if (s.find("sched.group_size")) return;  // declared by another entry that reads them
+  s.addUInt("sched.group_size", 2,
+            "2lvl: warps per fetch group, counted in each issue slot's own warp slots (CCWS 5.1 "
+            "presents 2; Narasiman et al. used 8)",
+            1, 64);
+  s.addEnum("sched.inner", "gto", {"rr", "gto"},
+            "2lvl: order of the warps within a fetch group (CCWS 2LVL-GTO: gto)");
+  s.addEnum("sched.outer", "gto", {"rr", "gto"},
+            "2lvl: order of the fetch groups once the current one cannot issue (CCWS 2LVL-GTO: "
+            "gto, the group holding the oldest warp)");
+}
+
+TwoLevelParams TwoLevelParams::load(const Config& c) {
+  auto order = [&](const char* key) {
+    return c.getString(key) == "rr" ? SchedOrder::Rr : SchedOrder::Gto;
+  };
+  TwoLevelParams p;
+  p.groupSize = static_cast<std::uint32_t>(c.getUInt("sched.group_size"));
+  p.inner = order("sched.inner");
+  p.outer = order("sched.outer");
+  return p;
+}
+
+TwoLevelPolicy::TwoLevelPolicy(const TwoLevelParams& params, std::uint32_t issueSlots)
     : inner_(params.inner), outer_(params.outer) {
   if (params.groupSize == 0 || issueSlots == 0)
     throw std::invalid_argument("TwoLevelPolicy: group size and issue slots must be positive");

@@ -4,9 +4,28 @@
 
 #include "warpsim/sched/GtoPolicy.h"
 #include "warpsim/sched/IWarpSchedulingPolicy.h"
-#include "warpsim/sched/SchedParams.h"
 
 namespace warpsim {
+
+class Config;
+class ConfigSchema;
+
+// How a two-level scheduler orders warps within a fetch group (inner) or the groups (outer).
+enum class SchedOrder { Rr, Gto };
+
+// 2lvl's options (section [sched]), registered with the `2lvl` entry. CCWS 5.1, "2LVL-GTO":
+// fetch group size in warps of one issue slot, and the orders within and across groups; CCWS
+// presents groups of 2 with GTO at both levels. `ccws` with ccws.baseline = 2lvl reads them too.
+struct TwoLevelParams {
+  std::uint32_t groupSize = 2;
+  SchedOrder inner = SchedOrder::Gto;
+  SchedOrder outer = SchedOrder::Gto;
+
+  // Adds sched.group_size, sched.inner and sched.outer, unless `schema` has them already: the
+  // entries that read them (2lvl, ccws) each declare them, and a schema holds them once.
+  static void declare(ConfigSchema& schema);
+  static TwoLevelParams load(const Config& config);
+};
 
 // Two-level scheduling (CCWS section 5.1, "2LVL-GTO", after Narasiman et al.): the slot's warps
 // are split into fetch groups of `groupSize` warps, and the scheduler "executes from only one
@@ -22,7 +41,7 @@ namespace warpsim {
 class TwoLevelPolicy : public IWarpSchedulingPolicy {
  public:
   // `issueSlots`: the SM's issue slots, which interleave the warp slots.
-  explicit TwoLevelPolicy(const SchedParams& params, std::uint32_t issueSlots = 1);
+  explicit TwoLevelPolicy(const TwoLevelParams& params, std::uint32_t issueSlots = 1);
 
   void order(const SchedView& view, std::uint64_t slotWarps, std::vector<WarpId>& order) override;
   void issued(WarpId w, const WarpInst& inst) override;

@@ -4,6 +4,7 @@
 // the bus 4 cycles), OWL Table 1 GDDR3 timing: tCL 10, tRP 10, tRC 35, tRAS 25, tRCD 12,
 // tRRD 8, tCDLR 6, tWR 11, plus tCCD 2 and tWL 4.
 #include "../models/ModelTestSupport.h"
+#include "warpsim/config/Config.h"
 #include "warpsim/dram/GddrController.h"
 #include "warpsim/interfaces/AddressMap.h"
 #include "warpsim/stats/StatsRegistry.h"
@@ -18,6 +19,23 @@ inline GddrParams owlParams() {
   p.lineSize = 64;
   return p;
 }
+
+// A channel's parameters with the prefetchers it picks from: the built-ins, their own options
+// (dram.prefetch_lower, ...) read from `assignments` once, as a run reads them.
+struct DramSetup {
+  GddrParams params = owlParams();
+  DramPrefetcherRegistry prefetchers = DramPrefetcherRegistry::withBuiltins();
+
+  DramSetup() = default;
+  DramSetup(const GddrParams& p) : params(p) {}  // NOLINT: the built-ins' defaults
+  DramSetup(const GddrParams& p, std::initializer_list<std::string> assignments) : params(p) {
+    ConfigSchema schema;
+    prefetchers.declareOptions(schema);
+    Config config(schema);
+    for (const std::string& a : assignments) config.setAssignment(a);
+    prefetchers.configure(config);
+  }
+};
 
 inline AddressMapParams oneChannel() {
   AddressMapParams m;
@@ -48,8 +66,9 @@ struct DramBench {
   GddrController dram;
   ScriptedInitiator cpu{"cpu", pool};
 
-  explicit DramBench(const GddrParams& p = owlParams())
-      : dram("dram", p, map, PartitionId{0}, pool, engine.watchdog(), stats) {
+  explicit DramBench(const DramSetup& s = DramSetup())
+      : dram("dram", s.params, map, PartitionId{0}, pool, engine.watchdog(), stats,
+             DramSchedulerRegistry::builtins(), s.prefetchers) {
     clock.add(dram);
     clock.add(cpu);
     cpu.socket.bind(dram.socket);

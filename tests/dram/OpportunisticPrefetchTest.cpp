@@ -10,12 +10,11 @@ using namespace warpsim::test;
 
 namespace {
 
-GddrParams prefetching(std::uint32_t lower, std::uint32_t higher) {
+DramSetup prefetching(std::uint32_t lower, std::uint32_t higher) {
   GddrParams p = owlParams();
   p.prefetch = "opportunistic";
-  p.prefetchLower = lower;
-  p.prefetchHigher = higher;
-  return p;
+  return DramSetup(p, {"dram.prefetch_lower=" + std::to_string(lower),
+                       "dram.prefetch_higher=" + std::to_string(higher)});
 }
 
 // Demands to lines 0 and 5 of row 0 of bank 0, then one to row 1 of bank 0 at `conflictAt`.
@@ -126,6 +125,7 @@ struct L2Bench {
   StatsRegistry stats;
   PayloadPool pool;
   AddressMap map{oneChannel()};
+  DramSetup setup_ = prefetching(8, 16);
   Cache l2;
   GddrController dram;
   ScriptedInitiator cpu{"cpu", pool};
@@ -141,7 +141,8 @@ struct L2Bench {
   }
   L2Bench(std::uint32_t sets, std::uint32_t ways, bool insertLru = false)
       : l2("l2", l2Params(sets, ways, insertLru), pool, engine.watchdog(), stats),
-        dram("dram", prefetching(8, 16), map, PartitionId{0}, pool, engine.watchdog(), stats) {
+        dram("dram", setup_.params, map, PartitionId{0}, pool, engine.watchdog(), stats,
+             DramSchedulerRegistry::builtins(), setup_.prefetchers) {
     clock.add(cpu);
     clock.add(l2);
     clock.add(dram);

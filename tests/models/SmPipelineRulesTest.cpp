@@ -137,12 +137,17 @@ TEST_CASE("sm rules: a ready warp held back by SWL counts as scheduler hold, not
   GpuParams p = tinyGpu();
   p.sm.schedulers = 1;
   p.sched.policy = "swl";
-  p.sched.swlLimit = 1;
+  PolicyRegistry policies = PolicyRegistry::withBuiltins();  // sched.swl_limit = 1, read once
+  ConfigSchema schema;
+  policies.declareOptions(schema);
+  Config limit(schema);
+  limit.setAssignment("sched.swl_limit=1");
+  policies.configure(limit);
   ProgramBuilder b;
   b.ifElse([](const LaneCtx& c) { return c.warpInCta == 0; },
            [](ProgramBuilder& t) { t.alu(1).alu(1, {1}); },  // warp 0: a RAW pair
            [](ProgramBuilder& e) { e.alu(2); });
-  GpuRun r(p, oneCta(b.build(), 64));
+  GpuRun r(p, oneCta(b.build(), 64), policies);
   REQUIRE(r.gpu->outcome() == Gpu::Outcome::Finished);
   // Warp 0 (the oldest, the only one allowed) issues its branch at 0 and ALU at 1, then waits on
   // r1 until 11; warp 1 is ready all along (its branch fetched at 0) but held: cycles 2..10.

@@ -5,7 +5,6 @@
 #include "SchedTestSupport.h"
 #include "warpsim/sched/CtaAwarePolicy.h"
 #include "warpsim/sched/PolicyRegistry.h"
-#include "warpsim/sched/SchedParams.h"
 
 using namespace warpsim;
 using namespace warpsim::test;
@@ -201,11 +200,8 @@ TEST_CASE("cta-aware: the current group is kept across a regroup while its CTAs 
 }
 
 TEST_CASE("policy registry: the OWL schemes take sched.owl_group_size and the SM as core id") {
-  const PolicyRegistry r = PolicyRegistry::withBuiltins();
-  SchedParams params;
-  params.owlGroupSize = 4;
+  const PolicyRegistry r = configuredPolicies({"sched.owl_group_size=4"});
   PolicyContext ctx;
-  ctx.sched = &params;
   ctx.sm = SmId{1};
   for (const char* name : {"cta-aware", "cta-aware-locality", "cta-aware-locality-blp", "owl"}) {
     auto policy = r.create(name, ctx);
@@ -215,17 +211,14 @@ TEST_CASE("policy registry: the OWL schemes take sched.owl_group_size and the SM
     CHECK(b.order(0xfff, 0).front() == (blp ? 4u : 0u));
     CHECK(dynamic_cast<CtaAwarePolicy&>(*policy).groupCount() == 3);
   }
-  CHECK(SchedParams{}.owlGroupSize == 8);
+  CHECK(CtaAwareParams{}.groupSize == 8);
 }
 
 // OWL 4.1: a group holds enough warps to keep the pipeline busy; with two issue slots (fermi)
 // each slot feeds its own, so g_size counts warps per slot: 4 x 2 = 8 warps, n = 4 CTAs of 2.
 TEST_CASE("policy registry: the OWL schemes count g_size per issue slot") {
-  const PolicyRegistry r = PolicyRegistry::withBuiltins();
-  SchedParams params;
-  params.owlGroupSize = 4;
+  const PolicyRegistry r = configuredPolicies({"sched.owl_group_size=4"});
   PolicyContext ctx;
-  ctx.sched = &params;
   ctx.issueSlots = 2;
   auto policy = r.create("cta-aware-locality", ctx);
   CtaBench b(*policy, 8, 2);

@@ -2,8 +2,8 @@
 
 #include "SchedTestSupport.h"
 #include "warpsim/config/ConfigSchema.h"
+#include "warpsim/sched/CtaAwarePolicy.h"
 #include "warpsim/sched/PolicyRegistry.h"
-#include "warpsim/sched/SchedParams.h"
 #include "warpsim/sched/SwlPolicy.h"
 #include "warpsim/sched/TwoLevelPolicy.h"
 
@@ -31,28 +31,23 @@ TEST_CASE("policy registry: an unknown name lists the known policies") {
 }
 
 TEST_CASE("policy registry: swl takes its slot's share of sched.swl_limit") {
-  const PolicyRegistry r = PolicyRegistry::withBuiltins();
-  SchedParams p;
-  p.swlLimit = 5;
+  const PolicyRegistry r = configuredPolicies({"sched.swl_limit=5"});
   PolicyContext ctx;
-  ctx.sched = &p;
   ctx.issueSlots = 2;
   ctx.slot = 1;
   auto policy = r.create("swl", ctx);
   auto* swl = dynamic_cast<SwlPolicy*>(policy.get());
   REQUIRE(swl != nullptr);
   CHECK(swl->limit() == 2);
-  ctx.sched = nullptr;  // the defaults: no limit
-  CHECK(dynamic_cast<SwlPolicy&>(*r.create("swl", ctx)).limit() == 64);
+  // Not configured: the declared defaults, no limit.
+  const PolicyRegistry defaults = PolicyRegistry::withBuiltins();
+  CHECK(dynamic_cast<SwlPolicy&>(*defaults.create("swl", ctx)).limit() == 64);
 }
 
-TEST_CASE("policy registry: 2lvl takes its group size and orders from the sched params") {
-  const PolicyRegistry r = PolicyRegistry::withBuiltins();
-  SchedParams p;
-  p.groupSize = 4;
-  p.inner = p.outer = SchedOrder::Rr;
+TEST_CASE("policy registry: 2lvl takes its group size and orders from its own options") {
+  const PolicyRegistry r =
+      configuredPolicies({"sched.group_size=4", "sched.inner=rr", "sched.outer=rr"});
   PolicyContext ctx;
-  ctx.sched = &p;
   auto policy = r.create("2lvl", ctx);
   REQUIRE(dynamic_cast<TwoLevelPolicy*>(policy.get()) != nullptr);
   PolicyBench b(*policy, {0, 1, 2, 3, 4, 5, 6, 7});
@@ -64,4 +59,29 @@ TEST_CASE("policy registry: gto from the registry is greedy") {
   auto policy = r.create("gto", PolicyContext{});
   PolicyBench b(*policy, {0, 1, 2, 3});
   CHECK(b.run({bits({3}), 0xf, 0xf, bits({0, 1, 2})}) == Ids{3, 3, 3, 0});
+}
+
+// Each policy declares its own options with its entry; an option several entries read
+// (sched.owl_group_size: the four CTA-aware entries; 2lvl's: 2lvl and ccws) is declared once.
+TEST_CASE("policy registry: the built-ins declare their own options, the shared ones once") {
+  const PolicyRegistry r = PolicyRegistry::withBuiltins();
+  ConfigSchema schema;
+  r.declareOptions(schema);  // a second declaration of one name would throw
+  for (const char* name :
+       {"sched.group_size", "sched.inner", "sched.outer", "sched.swl_limit", "sched.owl_group_size",
+        "ccws.k_throttle", "ccws.base_score", "ccws.vta_entries", "ccws.vta_ways", "ccws.baseline"})
+    CHECK(schema.find(name) != nullptr);
+  CHECK(schema.find("sched.policy") == nullptr);  // the block's (SchedParams), not a policy's
+  ConfigSchema twice;  // what 2lvl and ccws both declare, as each entry's own defaults need it
+  TwoLevelParams::declare(twice);
+  CtaAwareParams::declare(twice);
+  CHECK_NOTHROW(TwoLevelParams::declare(twice));
+  CHECK_NOTHROW(CtaAwareParams::declare(twice));
+  CHECK(twice.options().size() == 4);
+}
+
+TEST_CASE("policy registry: ccws with baseline 2lvl reads 2lvl's options") {
+  const PolicyRegistry r = configuredPolicies({"ccws.baseline=2lvl", "sched.group_size=4"});
+  CHECK(r.create("ccws", PolicyContext{}) != nullptr);
+  CHECK_THROWS_AS(configuredPolicies({"sched.group_size=0"}), ConfigError);
 }

@@ -6,13 +6,27 @@
 #include <initializer_list>
 #include <vector>
 
+#include "warpsim/config/Config.h"
 #include "warpsim/sched/IWarpSchedulingPolicy.h"
+#include "warpsim/sched/PolicyRegistry.h"
 #include "warpsim/workload/WarpInst.h"
 
 namespace warpsim::test {
 
 using Ids = std::vector<std::uint32_t>;
 constexpr std::uint32_t kNoIssue = 99;
+
+// The built-in policies with their options read from `assignments` ("sched.swl_limit=5", ...),
+// once, as a run reads them (Registries::configured).
+inline PolicyRegistry configuredPolicies(std::initializer_list<const char*> assignments) {
+  PolicyRegistry r = PolicyRegistry::withBuiltins();
+  ConfigSchema schema;
+  r.declareOptions(schema);
+  Config config(schema);
+  for (const char* a : assignments) config.setAssignment(a);
+  r.configure(config);
+  return r;
+}
 
 inline std::uint64_t bits(std::initializer_list<unsigned> ws) {
   std::uint64_t m = 0;

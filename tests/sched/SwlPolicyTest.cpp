@@ -9,9 +9,9 @@ using namespace warpsim;
 using namespace warpsim::test;
 
 namespace {
-SchedParams swl(std::uint32_t limit) {
-  SchedParams p;
-  p.swlLimit = limit;
+SwlParams swl(std::uint32_t limit) {
+  SwlParams p;
+  p.limit = limit;
   return p;
 }
 }  // namespace

@@ -7,8 +7,8 @@ using namespace warpsim;
 using namespace warpsim::test;
 
 namespace {
-SchedParams twoLevel(std::uint32_t groupSize, SchedOrder inner, SchedOrder outer) {
-  SchedParams p;
+TwoLevelParams twoLevel(std::uint32_t groupSize, SchedOrder inner, SchedOrder outer) {
+  TwoLevelParams p;
   p.groupSize = groupSize;
   p.inner = inner;
   p.outer = outer;
@@ -18,7 +18,7 @@ constexpr std::uint64_t kAll8 = 0xff;
 }  // namespace
 
 TEST_CASE("2lvl: the defaults are CCWS's 2LVL-GTO: groups of 2, GTO within and across groups") {
-  const SchedParams p;
+  const TwoLevelParams p;
   CHECK(p.groupSize == 2);
   CHECK(p.inner == SchedOrder::Gto);
   CHECK(p.outer == SchedOrder::Gto);
