@@ -32,7 +32,7 @@ HostPort::HostPort(sc_core::sc_module_name name, const AddressMap& map, ClockEng
 }
 
 void HostPort::end_of_elaboration() {
-  if (memory.size() != static_cast<int>(map_.partitions()))
+  if (static_cast<std::uint32_t>(memory.size()) != map_.partitions())
     SC_REPORT_ERROR(name(), ("'memory' is bound to " + std::to_string(memory.size()) +
                              " channels; it must be bound once per partition (mem.partitions = " +
                              std::to_string(map_.partitions()) + "), in partition order")
