@@ -1,4 +1,5 @@
-# `cmake --install` puts the headers under include/warpsim/<block>/, the static libraries, every
+# `cmake --install` puts the headers under include/warpsim/<block>/, the static libraries,
+# libwarpsim_cudart, every
 # program (the platforms, warpsim-bench, warpsim-best-swl, warpsim-belady) and a warpsimConfig.cmake, so that an out-of-tree project can
 #   find_package(warpsim REQUIRED)
 #   target_link_libraries(my_platform PRIVATE warpsim::warpsim)   # the models
@@ -15,6 +16,8 @@ install(TARGETS warpsim_core warpsim_config warpsim_config_gpgpusim warpsim_stat
                 warpsim_platform
         EXPORT warpsimTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+# The CUDA runtime stand-in CUDA host programs link (doc/cuda.md).
+install(TARGETS warpsim_cudart LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 # Every program: warpsim-best-swl runs the warpsim-<platform> beside it, so they go together.
 install(TARGETS warpsim-fermi warpsim-owl28 warpsim-ccws30 warpsim-bench warpsim-best-swl
                 warpsim-belady

@@ -1,5 +1,7 @@
 #include "Runtime.h"
 
+#include <cxxabi.h>
+
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
@@ -19,6 +21,14 @@ constexpr std::uint64_t kAlignment = 256;  // cudaMalloc's guarantee
 
 std::uint64_t alignUp(std::uint64_t v, std::uint64_t a) {
   return (v + a - 1) / a * a;
+}
+
+// "axpy(float, float const*, float*, int)" for "_Z4axpyfPKfPfi"; an extern "C" name as it is.
+std::string demangled(const std::string& name) {
+  int status = 0;
+  std::unique_ptr<char, void (*)(void*)> d(
+      abi::__cxa_demangle(name.c_str(), nullptr, nullptr, &status), std::free);
+  return status == 0 && d ? std::string(d.get()) : name;
 }
 
 std::uint64_t addressOf(const void* p) {
@@ -259,6 +269,7 @@ CudaError Runtime::launch(const void* function, bool isHandle, Dim3Abi grid, Dim
   const ptx::Occupancy occupancy = ptx::occupancyFromDeclarations(*program, l);
   std::shared_ptr<const ptx::PtxProgram> shared_program = f->module->program;
   KernelDesc k = ptx::makePtxKernel(shared_program, memory_, std::move(l), occupancy);
+  k.name = demangled(k.name);
   try {
     const LaunchOutcome o = s->launch(std::move(k));
     if (!o.finished) return fail(o.fault ? kIllegalAddress : kLaunchFailure, call, o.error);
