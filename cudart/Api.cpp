@@ -162,6 +162,13 @@ int cudaSetDevice(int device) {
                              "device " + std::to_string(device) + ": the simulated GPU is 0");
 }
 
+int cudaGetDeviceProperties(void* prop, int device) {
+  return Runtime::get().properties(prop, device);
+}
+int cudaDeviceGetAttribute(int* value, int attribute, int device) {
+  return Runtime::get().attribute(value, attribute, device);
+}
+
 int cudaStreamCreate(void** stream) {
   *stream = new Stream;
   return cu::kSuccess;

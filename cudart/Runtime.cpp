@@ -2,10 +2,12 @@
 
 #include <cxxabi.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
 
+#include "DeviceProperties.h"
 #include "FatBinary.h"
 #include "warpsim/config/ConfigSchema.h"
 #include "warpsim/workload/ptx/PtxKernel.h"
@@ -42,7 +44,10 @@ Runtime& Runtime::get() {
   return *runtime;
 }
 
-Runtime::Runtime() : memory_(std::make_shared<ptx::GlobalMemory>()), nextAllocation_(kHeapBase) {}
+Runtime::Runtime() : memory_(std::make_shared<ptx::GlobalMemory>()), nextAllocation_(kHeapBase) {
+  const char* record = std::getenv("WARPSIM_RECORD");
+  if (record && *record) recorder_ = std::make_unique<Recorder>(record);
+}
 
 void** Runtime::registerFatbinary(const void* wrapper) {
   auto m = std::make_unique<Module>();
@@ -116,6 +121,28 @@ CudaError Runtime::lastError(bool reset) {
   return e;
 }
 
+// ---- the device ----
+
+CudaError Runtime::properties(void* prop, int device) {
+  if (!prop || device != 0)
+    return fail(kInvalidDevice, "cudaGetDeviceProperties", "device " + std::to_string(device));
+  Session* s = session("cudaGetDeviceProperties");
+  if (!s) return last_;
+  writeDeviceProp(prop, deviceFigures(s->platform(), s->params()));
+  return kSuccess;
+}
+
+CudaError Runtime::attribute(int* value, int attribute, int device) {
+  if (!value || device != 0)
+    return fail(kInvalidDevice, "cudaDeviceGetAttribute", "device " + std::to_string(device));
+  Session* s = session("cudaDeviceGetAttribute");
+  if (!s) return last_;
+  if (!deviceAttribute(attribute, deviceFigures(s->platform(), s->params()), value))
+    return fail(kNotSupported, "cudaDeviceGetAttribute",
+                "attribute " + std::to_string(attribute) + " is not modelled");
+  return kSuccess;
+}
+
 // ---- memory ----
 
 std::uint8_t* Runtime::device(const void* address, std::size_t bytes) {
@@ -132,6 +159,7 @@ CudaError Runtime::allocate(void** pointer, std::size_t bytes) {
     return fail(kMemoryAllocation, "cudaMalloc", std::to_string(bytes) + " bytes: out of memory");
   }
   nextAllocation_ = base + size;
+  heap_.push_back(base);
   *pointer = reinterpret_cast<void*>(static_cast<std::uintptr_t>(base));
   return kSuccess;
 }
@@ -141,6 +169,7 @@ CudaError Runtime::release(void* pointer) {
   if (!memory_->release(addressOf(pointer)))
     return fail(kInvalidDevicePointer, "cudaFree",
                 "not the start of a cudaMalloc allocation: " + std::to_string(addressOf(pointer)));
+  heap_.erase(std::find(heap_.begin(), heap_.end(), addressOf(pointer)));
   return kSuccess;
 }
 
@@ -267,14 +296,23 @@ CudaError Runtime::launch(const void* function, bool isHandle, Dim3Abi grid, Dim
   for (std::size_t i = 0; i < entry.params.size(); ++i)
     std::memcpy(l.params.data() + entry.params[i].offset, args[i], entry.params[i].size);
   const ptx::Occupancy occupancy = ptx::occupancyFromDeclarations(*program, l);
+  if (recorder_) {
+    RecordedLaunch r{f->name, f->module->ptx, l.grid, l.block, l.dynamicSharedBytes, {}};
+    for (const ptx::Param& p : entry.params)
+      r.args.emplace_back(l.params.begin() + p.offset, l.params.begin() + p.offset + p.size);
+    recorder_->before(r, *memory_, heap_, *program);
+  }
   std::shared_ptr<const ptx::PtxProgram> shared_program = f->module->program;
   KernelDesc k = ptx::makePtxKernel(shared_program, memory_, std::move(l), occupancy);
   k.name = demangled(k.name);
   try {
     const LaunchOutcome o = s->launch(std::move(k));
     if (!o.finished) return fail(o.fault ? kIllegalAddress : kLaunchFailure, call, o.error);
-  } catch (const ConfigError& e) {
+    if (recorder_) recorder_->after(*memory_);
+  } catch (const ConfigError& e) {  // a CTA that does not fit on an SM
     return fail(kInvalidConfiguration, call, e.what());
+  } catch (const std::runtime_error& e) {  // the record could not be written
+    return fail(kUnknown, call, e.what());
   }
   return kSuccess;
 }

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "CudaAbi.h"
+#include "Recorder.h"
 #include "Session.h"
 #include "warpsim/workload/ptx/PtxMemory.h"
 #include "warpsim/workload/ptx/PtxProgram.h"
@@ -45,6 +46,10 @@ class Runtime {
   // `function` is a host stub address (cudaLaunchKernel) or a handle (__cudaLaunchKernel).
   CudaError launch(const void* function, bool isHandle, Dim3Abi grid, Dim3Abi block, void** args,
                    std::size_t shared);
+
+  // The simulated GPU's figures (cudaGetDeviceProperties, cudaDeviceGetAttribute): builds it.
+  CudaError properties(void* prop, int device);
+  CudaError attribute(int* value, int attribute, int device);
 
   // Errors: `fail` records `code` as the last error and says why on stderr, naming `call`.
   CudaError fail(CudaError code, const char* call, const std::string& why);
@@ -79,7 +84,9 @@ class Runtime {
   std::map<const void*, Function> functions_;  // by host stub
   std::map<const void*, Variable> variables_;  // by host shadow
   std::shared_ptr<ptx::GlobalMemory> memory_;
+  std::vector<std::uint64_t> heap_;  // the bases of cudaMalloc's allocations
   std::uint64_t nextAllocation_;
+  std::unique_ptr<Recorder> recorder_;             // WARPSIM_RECORD
   std::vector<Dim3Abi> configGrid_, configBlock_;  // pushed configurations (a stack)
   std::vector<std::size_t> configShared_;
   std::unique_ptr<Session> session_;

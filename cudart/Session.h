@@ -41,6 +41,8 @@ class Session {
   // The simulated time so far, in milliseconds (events measure it).
   double elapsedMs() const;
   const Config& config() const { return config_; }
+  const std::string& platform() const { return platform_; }
+  const GpuParams& params() const { return gpu_->params(); }
   std::uint64_t ptxCtaBudget() const { return config_.getUInt("workload.ptx_cta_budget"); }
   // Settles the statistics and writes WARPSIM_STATS / WARPSIM_CSV; once, at exit.
   void finish();

@@ -21,6 +21,7 @@ TEST_CASE(
   REQUIRE(r.exitCode == 0);
   CHECK_THAT(r.out, Catch::Contains("3 kernels"));
   CHECK_THAT(r.out, Catch::Contains("all checks passed"));
+  CHECK_THAT(r.out, Catch::Contains("device: warpsim fermi, 15 SMs (attribute: 15), warp 32"));
   // One line per kernel on stderr: 1000 threads in 32 warps (scale: 4 x 256, 8 warps each).
   CHECK_THAT(r.err, Catch::Contains("warpsim: kernel 1 scale <<<(4,1,1),(256,1,1)>>> on fermi: "));
   CHECK_THAT(r.err, Catch::Contains("warpsim: kernel 2 add <<<(8,1,1),(128,1,1)>>> on fermi: "));
@@ -54,6 +55,7 @@ TEST_CASE("cudart: the platform, its options and the quiet switch come from the 
   INFO(r.out << r.err);
   REQUIRE(r.exitCode == 0);
   CHECK(r.err.empty());
+  CHECK_THAT(r.out, Catch::Contains("device: warpsim owl28, 4 SMs (attribute: 4), warp 32"));
   const nlohmann::json s = readJson(dir.file("s.json"));
   CHECK(s["platform"] == "owl28");
   CHECK(s["policy"] == "gto");
@@ -91,4 +93,32 @@ TEST_CASE("cudart: wrong and unsupported calls get their CUDA error codes, named
   CHECK_THAT(r.out, Catch::Contains("of no variable: cudaErrorInvalidSymbol"));
   CHECK_THAT(r.err, Catch::Contains("warpsim: cudaSetDevice: device 1"));
   CHECK_THAT(r.err, Catch::Contains("warpsim: cudaFree: not the start of a cudaMalloc"));
+}
+
+TEST_CASE("cudart: WARPSIM_RECORD writes each launch as a launch record every platform replays") {
+  ScratchDir dir;
+  const ToolRun r = runHost("WARPSIM_QUIET=1 WARPSIM_RECORD=" + dir.file("rec"));
+  INFO(r.out << r.err);
+  REQUIRE(r.exitCode == 0);
+  for (const char* launch : {"launch-001", "launch-002", "launch-003"}) {
+    const std::string record = dir.file("rec/") + launch;
+    const nlohmann::json j = readJson(record + "/launch.json");
+    // Every launch's outputs are checked: scale's x, add's y, count's module variable `total`.
+    REQUIRE(j["expect"].size() == 1);
+    for (const char* tool : {"warpsim-fermi", "warpsim-owl28", "warpsim-ccws30"}) {
+      const ToolRun replay = runTool(tool, "--launch-record " + record);
+      INFO(launch << " on " << tool << ": " << replay.err);
+      CHECK(replay.exitCode == 0);
+      CHECK_THAT(replay.out, Catch::Contains("outputs              match the launch record"));
+    }
+  }
+  // count ran with total = 7 (cudaMemcpyToSymbol) and left 507 in it.
+  const nlohmann::json count = readJson(dir.file("rec/launch-003/launch.json"));
+  CHECK(count["launches"][0]["kernel"] == "count");
+  REQUIRE(count["variables"].size() == 1);
+  CHECK(count["variables"][0]["name"] == "total");
+  CHECK(count["expect"][0]["variable"] == "total");
+  CHECK(readFile(dir.file("rec/launch-003/var-total.bin")) == std::string("\x07\0\0\0", 4));
+  CHECK(readFile(dir.file("rec/launch-003/var-total.expected.bin")) ==
+        std::string("\xfb\x01\0\0", 4));  // 507
 }

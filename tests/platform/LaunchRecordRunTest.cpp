@@ -199,3 +199,21 @@ TEST_CASE("launch record: an access outside memory mid-run is an error naming th
                                     "allocation"));
   CHECK_FALSE(fs::exists(dir.file("s.json")));
 }
+
+TEST_CASE("launch record: module variables by name, for initial contents and expected outputs") {
+  ScratchDir dir;
+  editedRecord(dir, [](nlohmann::json& j) {
+    j["variables"] = {{{"name", "nope"}, {"init", "a.bin"}}};
+  });
+  const ToolRun r = runFermi("--launch-record " + dir.file(""));
+  CHECK(r.exitCode == 1);
+  CHECK_THAT(r.err, Catch::Contains("launch.json: variables[0]: no .global or .const variable "
+                                    "'nope' in the PTX"));
+  ScratchDir other;
+  editedRecord(other, [](nlohmann::json& j) {
+    j["expect"] = {{{"variable", "missing"}, {"file", "c.expected.bin"}}};
+  });
+  const ToolRun e = runFermi("--launch-record " + other.file(""));
+  CHECK(e.exitCode == 1);
+  CHECK_THAT(e.err, Catch::Contains("expect[0]: no .global or .const variable 'missing'"));
+}

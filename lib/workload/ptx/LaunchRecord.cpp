@@ -109,6 +109,16 @@ std::vector<std::uint8_t> paramBlock(const Reader& r, const Function& kernel, co
   return block;
 }
 
+// The address of the module's .global or .const variable `name`.
+std::uint64_t variableAddress(const Reader& r, const PtxProgram& program, const std::string& name,
+                              const std::string& at) {
+  const auto& globals = program.module().globals;
+  for (std::uint32_t g = 0; g < globals.size(); ++g)
+    if (globals[g].name == name && globals[g].space != Space::Shared)
+      return program.globalAddress(g);
+  r.fail(at, "no .global or .const variable '" + name + "' in the PTX");
+}
+
 }  // namespace
 
 Workload loadLaunchRecord(const std::string& dir, std::string* occupancy, std::uint64_t ctaBudget) {
@@ -146,6 +156,19 @@ Workload loadLaunchRecord(const std::string& dir, std::string* occupancy, std::u
   const std::string ptxName = r.field(doc, "ptx", "ptx").get<std::string>();
   const std::string ptxPath = !ptxName.empty() && ptxName[0] == '/' ? ptxName : dir + "/" + ptxName;
   auto program = std::make_shared<const PtxProgram>(loadPtxFile(ptxPath), *memory);
+  // Module variables whose contents differ from their initialisers (a CUDA program's
+  // cudaMemcpyToSymbol, or earlier kernels): by name, since their addresses are the module's.
+  const json& variables = doc.contains("variables") ? doc.at("variables") : json::array();
+  for (std::size_t i = 0; i < variables.size(); ++i) {
+    const std::string at = "variables[" + std::to_string(i) + "]";
+    const std::string name = r.field(variables[i], "name", at).get<std::string>();
+    const std::vector<std::uint8_t> bytes =
+        r.bytesOf(r.field(variables[i], "init", at).get<std::string>(), at);
+    std::uint8_t* to = memory->find(variableAddress(r, *program, name, at), bytes.size());
+    if (!to)
+      r.fail(at, "'" + name + "' is smaller than its " + std::to_string(bytes.size()) + " bytes");
+    std::memcpy(to, bytes.data(), bytes.size());
+  }
   // `ptxas -v` output kept beside the PTX: occupancy figures for the kernels it compiled.
   std::map<std::string, PtxasFigures> ptxas;
   if (doc.contains("ptxas_log")) {
@@ -229,7 +252,13 @@ Workload loadLaunchRecord(const std::string& dir, std::string* occupancy, std::u
   const json& ex = doc.contains("expect") ? doc.at("expect") : json::array();
   for (std::size_t i = 0; i < ex.size(); ++i) {
     const std::string at = "expect[" + std::to_string(i) + "]";
-    expects.push_back(Expect{ex[i].value("name", at), r.number(r.field(ex[i], "base", at), at),
+    // A region by its address, or a module variable by its name.
+    std::uint64_t base = 0;
+    if (ex[i].contains("variable"))
+      base = variableAddress(r, *program, ex[i].at("variable").get<std::string>(), at);
+    else
+      base = r.number(r.field(ex[i], "base", at), at);
+    expects.push_back(Expect{ex[i].value("name", at), base,
                              r.bytesOf(r.field(ex[i], "file", at).get<std::string>(), at)});
   }
   if (!expects.empty())
