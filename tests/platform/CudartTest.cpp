@@ -122,3 +122,20 @@ TEST_CASE("cudart: WARPSIM_RECORD writes each launch as a launch record every pl
   CHECK(readFile(dir.file("rec/launch-003/var-total.expected.bin")) ==
         std::string("\xfb\x01\0\0", 4));  // 507
 }
+
+TEST_CASE("cudart: the launches of examples/cuda_host, recorded, replay on every platform") {
+  // tests/cudart/cuda_host_records: what WARPSIM_RECORD wrote for nvcc's build of
+  // examples/cuda_host (axpy, blockSum, histogram), so that this runs without nvcc.
+  const std::string dir = std::string(WARPSIM_SOURCE_DIR) + "/tests/cudart/cuda_host_records/";
+  for (const char* launch : {"launch-001", "launch-002", "launch-003"}) {
+    std::uintmax_t bytes = 0;
+    for (const auto& f : fs::directory_iterator(dir + launch)) bytes += f.file_size();
+    CHECK(bytes < 1000000);
+    for (const char* tool : {"warpsim-fermi", "warpsim-owl28", "warpsim-ccws30"}) {
+      const ToolRun r = runTool(tool, "--launch-record " + dir + launch);
+      INFO(launch << " on " << tool << ": " << r.err);
+      CHECK(r.exitCode == 0);
+      CHECK_THAT(r.out, Catch::Contains("outputs              match the launch record"));
+    }
+  }
+}
