@@ -104,9 +104,13 @@ void Session::finish() {
   if (finished_) return;
   finished_ = true;
   if (!failure_.empty()) return;  // a failed run writes no statistics
-  gpu_->finalize();
   const StatsFiles files{env("WARPSIM_STATS"), env("WARPSIM_CSV"), StatsFormat::Json};
   if (files.statsPath.empty() && files.csvPath.empty()) return;
+  if (kernels_ == 0) {  // the GPU was only asked about (cudaGetDeviceProperties)
+    std::cerr << "warpsim: no kernel ran; no statistics written\n";
+    return;
+  }
+  gpu_->finalize();
   const nlohmann::json run =
       runStats({platform_, "CUDA program (" + std::to_string(kernels_) + " kernels)",
                 config_.getString("sched.policy")},

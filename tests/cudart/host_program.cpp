@@ -9,6 +9,7 @@
 //   warpsim-test-cuda-host fault      a kernel reads outside every allocation: the program's
 //                                     own error check sees cudaErrorIllegalAddress and exits 2
 //   warpsim-test-cuda-host misuse     unsupported and wrong calls: each gets its error code
+//   warpsim-test-cuda-host properties asks for the device's properties, launches nothing
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -180,26 +181,25 @@ __attribute__((constructor)) void registerAll() {
   __cudaRegisterFatBinaryEnd(h);
 }
 
-// Launch stubs, as nvcc 13 writes them.
-void scaleStub(float* x, float a, unsigned n) {
-  static void* handle = nullptr;
-  if (!handle) __cudaGetKernel(&handle, reinterpret_cast<const void*>(&scaleStub));
+// Launch stubs, as nvcc 13 writes them: the kernel's handle once, then the configuration the
+// <<<...>>> pushed, then the launch with the arguments' addresses.
+void launchThrough(void*& handle, const void* stub, void** args) {
+  if (!handle) __cudaGetKernel(&handle, stub);
   dim3 grid, block;
   std::size_t shared;
   void* stream;
   if (__cudaPopCallConfiguration(&grid, &block, &shared, &stream) != 0) return;
-  void* args[] = {&x, &a, &n};
   __cudaLaunchKernel(handle, grid, block, args, shared, stream);
+}
+void scaleStub(float* x, float a, unsigned n) {
+  static void* handle = nullptr;
+  void* args[] = {&x, &a, &n};
+  launchThrough(handle, reinterpret_cast<const void*>(&scaleStub), args);
 }
 void addStub(float* y, const float* x, unsigned n) {
   static void* handle = nullptr;
-  if (!handle) __cudaGetKernel(&handle, reinterpret_cast<const void*>(&addStub));
-  dim3 grid, block;
-  std::size_t shared;
-  void* stream;
-  if (__cudaPopCallConfiguration(&grid, &block, &shared, &stream) != 0) return;
   void* args[] = {&y, &x, &n};
-  __cudaLaunchKernel(handle, grid, block, args, shared, stream);
+  launchThrough(handle, reinterpret_cast<const void*>(&addStub), args);
 }
 void countStub(const float* x, unsigned n, float limit) {  // the older path: cudaLaunchKernel
   dim3 grid, block;
@@ -239,6 +239,10 @@ int main(int argc, char** argv) {
     // CUDA's errors from a failed kernel are sticky.
     std::printf("then cudaDeviceSynchronize: %s\n", cudaGetErrorName(cudaDeviceSynchronize()));
     return e == 0 ? 0 : 2;
+  }
+  if (mode == "properties") {  // asks about the GPU, runs nothing
+    alignas(8) unsigned char prop[1008];
+    return cudaGetDeviceProperties(prop, 0) == 0 ? 0 : 1;
   }
   if (mode == "misuse") {
     std::printf("cudaSetDevice(1): %s\n", cudaGetErrorName(cudaSetDevice(1)));

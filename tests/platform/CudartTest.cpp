@@ -139,3 +139,11 @@ TEST_CASE("cudart: the launches of examples/cuda_host, recorded, replay on every
     }
   }
 }
+
+TEST_CASE("cudart: a program that launches nothing writes no statistics and says so") {
+  ScratchDir dir;
+  const ToolRun r = runHost("WARPSIM_STATS=" + dir.file("s.json"), "properties");
+  CHECK(r.exitCode == 0);
+  CHECK_THAT(r.err, Catch::Contains("warpsim: no kernel ran; no statistics written"));
+  CHECK_FALSE(fs::exists(dir.file("s.json")));
+}
