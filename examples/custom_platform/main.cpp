@@ -34,7 +34,7 @@
 #include <tlm_utils/simple_target_socket.h>
 #include <systemc>
 
-#include <warpsim/cache/IReplacementPolicy.h>
+#include <warpsim/cache/StampReplacement.h>
 #include <warpsim/common/Platform.h>
 #include <warpsim/gpu/Gpu.h>
 #include <warpsim/gpu/Registries.h>
@@ -81,45 +81,33 @@ class TrafficProbe : public sc_core::sc_module {
   }
 };
 
-// BIP. Every line carries a recency stamp; the victim is the candidate with the smallest. Hits
-// and MRU insertions stamp from a rising counter, LRU insertions from a falling one, below every
-// stamp given so far. The two start at 2^62 and never meet, so stamps stay unique.
-class BipReplacement : public warpsim::IReplacementPolicy {
+// BIP on the library's stamp mechanism (StampReplacement: the victim is the candidate with the
+// smallest stamp): hits and every mruEvery-th insertion take the newest stamp (MRU), the other
+// insertions one older than every stamp so far (LRU, insertedFirstOut).
+class BipReplacement : public warpsim::StampReplacement {
  public:
   BipReplacement(std::uint32_t mruEvery, std::uint32_t sets, std::uint32_t ways)
-      : mruEvery_(mruEvery), ways_(ways), stamps_(std::size_t{sets} * ways, 0) {
+      : StampReplacement(sets, ways), mruEvery_(mruEvery) {
     ++instances;
   }
 
   void inserted(std::uint32_t set, std::uint32_t way) override {
     const bool mru = ++inserts_ % mruEvery_ == 0;
-    at(set, way) = mru ? ++mruEnd_ : --lruEnd_;
+    if (mru)
+      stamp(set, way);
+    else
+      insertedFirstOut(set, way);
     ++insertions;
     mruInsertions += mru;
   }
-  void touched(std::uint32_t set, std::uint32_t way) override { at(set, way) = ++mruEnd_; }
-  std::uint32_t victim(std::uint32_t set, std::uint64_t candidates) const override {
-    std::uint32_t best = 0;
-    std::uint64_t bestStamp = ~std::uint64_t{0};
-    for (std::uint32_t w = 0; w < ways_; ++w)
-      if (((candidates >> w) & 1u) && stamps_[std::size_t{set} * ways_ + w] < bestStamp) {
-        bestStamp = stamps_[std::size_t{set} * ways_ + w];
-        best = w;
-      }
-    return best;
-  }
+  void touched(std::uint32_t set, std::uint32_t way) override { stamp(set, way); }
 
   // Over every instance of the run (one per cache that selects bip).
   static inline std::uint64_t instances = 0, insertions = 0, mruInsertions = 0;
 
  private:
-  std::uint64_t& at(std::uint32_t set, std::uint32_t way) {
-    return stamps_[std::size_t{set} * ways_ + way];
-  }
-  std::uint32_t mruEvery_, ways_;
-  std::vector<std::uint64_t> stamps_;  // sets x ways
+  std::uint32_t mruEvery_;
   std::uint64_t inserts_ = 0;
-  std::uint64_t lruEnd_ = std::uint64_t{1} << 62, mruEnd_ = std::uint64_t{1} << 62;
 };
 
 // tablescan: `size` CTAs of 256 threads; each CTA reads the whole 96 KiB table, one coalesced

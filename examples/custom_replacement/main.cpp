@@ -18,48 +18,29 @@
 
 #include <systemc>
 
-#include <warpsim/cache/IReplacementPolicy.h>
+#include <warpsim/cache/StampReplacement.h>
 #include <warpsim/common/Platform.h>
 #include <warpsim/gpu/Registries.h>
 
 namespace {
 
-// Every line carries a recency stamp; the victim is the candidate with the smallest. Hits stamp
-// from a rising counter (MRU); insertions stamp from a falling one, below every stamp given so
-// far (LRU). The two counters start at 2^62 and never meet, so stamps stay unique.
-class LipReplacement : public warpsim::IReplacementPolicy {
+// On the library's stamp mechanism (StampReplacement: the victim is the candidate with the
+// smallest stamp): hits take the newest stamp (MRU), insertions one older than every stamp so far
+// (LRU, insertedFirstOut).
+class LipReplacement : public warpsim::StampReplacement {
  public:
-  LipReplacement(std::uint32_t sets, std::uint32_t ways)
-      : ways_(ways), stamps_(std::size_t{sets} * ways, 0) {}
+  using StampReplacement::StampReplacement;
 
   void inserted(std::uint32_t set, std::uint32_t way) override {
-    at(set, way) = --lruEnd_;
+    insertedFirstOut(set, way);
     ++insertions;
   }
   void touched(std::uint32_t set, std::uint32_t way) override {
-    at(set, way) = ++mruEnd_;
+    stamp(set, way);
     ++promotions;
-  }
-  std::uint32_t victim(std::uint32_t set, std::uint64_t candidates) const override {
-    std::uint32_t best = 0;
-    std::uint64_t bestStamp = ~std::uint64_t{0};
-    for (std::uint32_t w = 0; w < ways_; ++w)
-      if (((candidates >> w) & 1u) && stamps_[std::size_t{set} * ways_ + w] < bestStamp) {
-        bestStamp = stamps_[std::size_t{set} * ways_ + w];
-        best = w;
-      }
-    return best;
   }
 
   static inline std::uint64_t instances = 0, insertions = 0, promotions = 0;
-
- private:
-  std::uint64_t& at(std::uint32_t set, std::uint32_t way) {
-    return stamps_[std::size_t{set} * ways_ + way];
-  }
-  std::uint32_t ways_;
-  std::vector<std::uint64_t> stamps_;  // sets x ways
-  std::uint64_t lruEnd_ = std::uint64_t{1} << 62, mruEnd_ = std::uint64_t{1} << 62;
 };
 
 bool check(bool ok, const char* what) {
