@@ -1,6 +1,7 @@
 // The C entry points a program built by nvcc calls (doc/cuda.md, "CUDA programs"): nvcc's
 // registration and launch stubs, and the runtime API. Each forwards to the Runtime; what is not
 // supported returns cudaErrorNotSupported and says so on stderr, naming the call.
+#include <cstdlib>
 #include <cstring>
 #include <iostream>
 #include <memory>
@@ -135,6 +136,58 @@ int cudaMemcpyToSymbolAsync(const void* symbol, const void* from, std::size_t by
 int cudaMemcpyFromSymbolAsync(void* to, const void* symbol, std::size_t bytes, std::size_t offset,
                               int, void*) {
   return Runtime::get().copySymbol(symbol, to, bytes, offset, false, "cudaMemcpyFromSymbolAsync");
+}
+
+int cudaMemcpy2D(void* to, std::size_t toPitch, const void* from, std::size_t fromPitch,
+                 std::size_t width, std::size_t height, int kind) {
+  return Runtime::get().copy2D(to, toPitch, from, fromPitch, width, height, kind, "cudaMemcpy2D");
+}
+int cudaMallocPitch(void** pointer, std::size_t* pitch, std::size_t width, std::size_t height) {
+  return Runtime::get().allocatePitch(pointer, pitch, width, height);
+}
+// Pinned host memory is ordinary host memory here: copies take no simulated time anyway.
+int cudaMallocHost(void** pointer, std::size_t bytes) {
+  *pointer = std::malloc(bytes ? bytes : 1);
+  return *pointer ? cu::kSuccess
+                  : Runtime::get().fail(cu::kMemoryAllocation, "cudaMallocHost",
+                                        std::to_string(bytes) + " bytes: out of memory");
+}
+int cudaHostAlloc(void** pointer, std::size_t bytes, unsigned) {
+  return cudaMallocHost(pointer, bytes);
+}
+int cudaFreeHost(void* pointer) {
+  std::free(pointer);
+  return cu::kSuccess;
+}
+
+// ---- arrays and texture objects ----
+
+cu::ChannelFormatAbi cudaCreateChannelDesc(int x, int y, int z, int w, int kind) {
+  return cu::ChannelFormatAbi{x, y, z, w, kind};
+}
+int cudaMallocArray(void** array, const cu::ChannelFormatAbi* format, std::size_t width,
+                    std::size_t height, unsigned) {
+  return Runtime::get().allocateArray(array, format, width, height);
+}
+int cudaFreeArray(void* array) {
+  return Runtime::get().releaseArray(array);
+}
+int cudaMemcpy2DToArray(void* array, std::size_t offsetX, std::size_t offsetY, const void* from,
+                        std::size_t fromPitch, std::size_t width, std::size_t height, int kind) {
+  return Runtime::get().copyArray(array, offsetX, offsetY, const_cast<void*>(from), fromPitch,
+                                  width, height, kind, true, "cudaMemcpy2DToArray");
+}
+int cudaMemcpy2DFromArray(void* to, std::size_t toPitch, const void* array, std::size_t offsetX,
+                          std::size_t offsetY, std::size_t width, std::size_t height, int kind) {
+  return Runtime::get().copyArray(const_cast<void*>(array), offsetX, offsetY, to, toPitch, width,
+                                  height, kind, false, "cudaMemcpy2DFromArray");
+}
+int cudaCreateTextureObject(unsigned long long* object, const void* resource, const void* texture,
+                            const void* view) {
+  return Runtime::get().createTexture(object, resource, texture, view);
+}
+int cudaDestroyTextureObject(unsigned long long object) {
+  return Runtime::get().destroyTexture(object);
 }
 
 // ---- errors, device, streams and events ----

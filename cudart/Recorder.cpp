@@ -98,18 +98,35 @@ void Recorder::after(const ptx::GlobalMemory& memory) {
     }
     args.push_back({{"bytes", h}});
   }
-  const nlohmann::json doc = {{"format", "warpsim-launch-record"},
-                              {"version", 1},
-                              {"ptx", "kernel.ptx"},
-                              {"memory", regions},
-                              {"variables", variables},
-                              {"launches",
-                               {{{"kernel", launch_.kernel},
-                                 {"grid", {launch_.grid.x, launch_.grid.y, launch_.grid.z}},
-                                 {"block", {launch_.block.x, launch_.block.y, launch_.block.z}},
-                                 {"dynamic_shared", launch_.dynamicShared},
-                                 {"args", args}}}},
-                              {"expect", expect}};
+  nlohmann::json textures = nlohmann::json::array();
+  for (const ptx::TextureDesc& t : launch_.textures) {
+    const char* format = t.format == ptx::Type::S32   ? "s32"
+                         : t.format == ptx::Type::U32 ? "u32"
+                                                      : "f32";
+    textures.push_back({{"handle", t.handle},
+                        {"base", hex(t.base)},
+                        {"width", t.width},
+                        {"height", t.height},
+                        {"channels", t.channels},
+                        {"pitch", t.pitch},
+                        {"format", format}});
+  }
+  nlohmann::json doc = {{"format", "warpsim-launch-record"},
+                        {"version", 1},
+                        {"ptx", "kernel.ptx"},
+                        {"memory", regions},
+                        {"variables", variables},
+                        {"launches",
+                         {{{"kernel", launch_.kernel},
+                           {"grid", {launch_.grid.x, launch_.grid.y, launch_.grid.z}},
+                           {"block", {launch_.block.x, launch_.block.y, launch_.block.z}},
+                           {"dynamic_shared", launch_.dynamicShared},
+                           {"args", args}}}},
+                        {"expect", expect}};
+  if (!textures.empty()) doc["textures"] = textures;
+  if (launch_.ptxas.registers != 0)
+    doc["launches"][0]["ptxas"] = {{"registers", launch_.ptxas.registers},
+                                   {"shared", launch_.ptxas.sharedBytes}};
   std::ofstream json(dir / "launch.json");
   json << doc.dump(1) << "\n";
   if (!json)

@@ -2,15 +2,17 @@
 // WARPSIM_RECORD=DIR (doc/cuda.md): every launch of a CUDA program written as a launch record,
 // DIR/launch-001, launch-002, ..., that any platform program replays with --launch-record and
 // checks: the module's PTX, the device allocations before the launch, the module variables that
-// differ from their initialisers, the grid, block, dynamic shared memory and argument bytes, and
-// the allocations and module variables the kernel changed, as expected outputs.
+// differ from their initialisers, the texture objects, the grid, block, dynamic shared memory and
+// argument bytes, and the allocations and module variables the kernel changed, as expected outputs.
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "warpsim/workload/KernelDesc.h"
+#include "warpsim/workload/ptx/PtxExecutor.h"
 #include "warpsim/workload/ptx/PtxMemory.h"
 #include "warpsim/workload/ptx/PtxProgram.h"
+#include "warpsim/workload/ptx/PtxasLog.h"
 
 namespace warpsim::cudart {
 
@@ -20,6 +22,8 @@ struct RecordedLaunch {
   Dim3 grid, block;
   std::uint32_t dynamicShared = 0;
   std::vector<std::vector<std::uint8_t>> args;  // one per .param, its bytes
+  std::vector<ptx::TextureDesc> textures;       // the texture objects that exist
+  ptx::PtxasFigures ptxas;                      // from WARPSIM_PTXAS_LOG; registers 0: none given
 };
 
 class Recorder {

@@ -292,12 +292,26 @@ CudaError Runtime::launch(const void* function, bool isHandle, Dim3Abi grid, Dim
                 entry.name + ": grid or block empty, or more than 1024 threads a block");
   l.dynamicSharedBytes = static_cast<std::uint32_t>(shared);
   l.instructionBudget = s->ptxCtaBudget();
+  for (const auto& [handle, texture] : textures_) l.textures.push_back(texture);
   l.params.assign(entry.paramBytes, 0);
   for (std::size_t i = 0; i < entry.params.size(); ++i)
     std::memcpy(l.params.data() + entry.params[i].offset, args[i], entry.params[i].size);
-  const ptx::Occupancy occupancy = ptx::occupancyFromDeclarations(*program, l);
+  ptx::Occupancy occupancy = ptx::occupancyFromPtx(*program, l);
+  const ptx::PtxasFigures* ptxas = s->ptxas(f->name);
+  if (ptxas) {
+    occupancy.regsPerThread = ptxas->registers;
+    occupancy.smemPerCta = ptxas->sharedBytes + l.dynamicSharedBytes;
+    occupancy.source = "WARPSIM_PTXAS_LOG";
+  }
   if (recorder_) {
-    RecordedLaunch r{f->name, f->module->ptx, l.grid, l.block, l.dynamicSharedBytes, {}};
+    RecordedLaunch r{f->name,
+                     f->module->ptx,
+                     l.grid,
+                     l.block,
+                     l.dynamicSharedBytes,
+                     {},
+                     l.textures,
+                     ptxas ? *ptxas : ptx::PtxasFigures{}};
     for (const ptx::Param& p : entry.params)
       r.args.emplace_back(l.params.begin() + p.offset, l.params.begin() + p.offset + p.size);
     recorder_->before(r, *memory_, heap_, *program);
@@ -306,7 +320,7 @@ CudaError Runtime::launch(const void* function, bool isHandle, Dim3Abi grid, Dim
   KernelDesc k = ptx::makePtxKernel(shared_program, memory_, std::move(l), occupancy);
   k.name = demangled(k.name);
   try {
-    const LaunchOutcome o = s->launch(std::move(k));
+    const LaunchOutcome o = s->launch(std::move(k), "from " + occupancy.source);
     if (!o.finished) return fail(o.fault ? kIllegalAddress : kLaunchFailure, call, o.error);
     if (recorder_) recorder_->after(*memory_);
   } catch (const ConfigError& e) {  // a CTA that does not fit on an SM

@@ -15,6 +15,7 @@
 #include "CudaAbi.h"
 #include "Recorder.h"
 #include "Session.h"
+#include "warpsim/workload/ptx/PtxExecutor.h"
 #include "warpsim/workload/ptx/PtxMemory.h"
 #include "warpsim/workload/ptx/PtxProgram.h"
 
@@ -38,6 +39,24 @@ class Runtime {
   CudaError fill(void* pointer, int value, std::size_t bytes);
   CudaError copySymbol(const void* symbol, void* host, std::size_t bytes, std::size_t offset,
                        bool toDevice, const char* call);
+  // Row by row: `height` rows of `width` bytes, `fromPitch` and `toPitch` bytes apart.
+  CudaError copy2D(void* to, std::size_t toPitch, const void* from, std::size_t fromPitch,
+                   std::size_t width, std::size_t height, int kind, const char* call);
+  CudaError allocatePitch(void** pointer, std::size_t* pitch, std::size_t width,
+                          std::size_t height);
+
+  // CUDA arrays and texture objects (Textures.cpp): an array is device memory with a texel
+  // layout; a texture object names an array, a linear or a pitched allocation to `tex`.
+  CudaError allocateArray(void** array, const ChannelFormatAbi* format, std::size_t width,
+                          std::size_t height);
+  CudaError releaseArray(void* array);
+  // `offsetX` in bytes, as cudaMemcpy2DToArray takes it.
+  CudaError copyArray(void* array, std::size_t offsetX, std::size_t offsetY, void* host,
+                      std::size_t hostPitch, std::size_t width, std::size_t height, int kind,
+                      bool toArray, const char* call);
+  CudaError createTexture(unsigned long long* object, const void* resource, const void* texture,
+                          const void* view);
+  CudaError destroyTexture(unsigned long long object);
 
   // Launches: the configuration <<<...>>> pushes and the stub pops, then the launch.
   void pushConfiguration(Dim3Abi grid, Dim3Abi block, std::size_t shared, void* stream);
@@ -73,6 +92,11 @@ class Runtime {
     std::string name;
     std::size_t size = 0;
   };
+  struct Array {  // a cudaArray: rows of width texels, `pitch` bytes apart, at `base`
+    std::uint64_t base = 0, pitch = 0;
+    std::uint32_t width = 0, height = 1, channels = 1;
+    ptx::Type format = ptx::Type::F32;
+  };
   Runtime();
   // The module's program, parsed and loaded on first use; nullptr after recording the error.
   const ptx::PtxProgram* load(Module& m, const char* call);
@@ -84,7 +108,10 @@ class Runtime {
   std::map<const void*, Function> functions_;  // by host stub
   std::map<const void*, Variable> variables_;  // by host shadow
   std::shared_ptr<ptx::GlobalMemory> memory_;
-  std::vector<std::uint64_t> heap_;  // the bases of cudaMalloc's allocations
+  std::vector<std::uint64_t> heap_;  // the bases of cudaMalloc's allocations (arrays' too)
+  std::map<const void*, std::unique_ptr<Array>> arrays_;  // by cudaArray_t
+  std::map<std::uint64_t, ptx::TextureDesc> textures_;    // by cudaTextureObject_t
+  std::uint64_t nextTexture_ = 1;
   std::uint64_t nextAllocation_;
   std::unique_ptr<Recorder> recorder_;             // WARPSIM_RECORD
   std::vector<Dim3Abi> configGrid_, configBlock_;  // pushed configurations (a stack)

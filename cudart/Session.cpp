@@ -1,6 +1,7 @@
 #include "Session.h"
 
 #include <cstdlib>
+#include <fstream>
 #include <iostream>
 #include <sstream>
 
@@ -47,6 +48,14 @@ Session::Session()
   std::istringstream words(sets);
   for (std::string kv; words >> kv;) config_.setAssignment(kv, "WARPSIM_SET");
   quiet_ = env("WARPSIM_QUIET", "0") != "0";
+  const std::string log = env("WARPSIM_PTXAS_LOG");
+  if (!log.empty()) {
+    std::ifstream in(log);
+    std::stringstream text;
+    text << in.rdbuf();
+    if (!in) throw ConfigError("WARPSIM_PTXAS_LOG = '" + log + "': cannot read the file");
+    ptxas_ = ptx::parsePtxasLog(text.str(), log);
+  }
   const Registries configured = registries().configured(config_);
   quietSystemC();
   gpu_ = std::make_unique<Gpu>("gpu", GpuParams::load(config_, configured), configured, &config_,
@@ -54,7 +63,12 @@ Session::Session()
   gpu_->setResumable(true);
 }
 
-LaunchOutcome Session::launch(KernelDesc kernel) {
+const ptx::PtxasFigures* Session::ptxas(const std::string& name) const {
+  const auto f = ptxas_.find(name);
+  return f == ptxas_.end() ? nullptr : &f->second;
+}
+
+LaunchOutcome Session::launch(KernelDesc kernel, const std::string& occupancySource) {
   LaunchOutcome out;
   if (!failure_.empty()) {
     out.error = failure_;
@@ -92,7 +106,8 @@ LaunchOutcome Session::launch(KernelDesc kernel) {
               << current_->kernels[0].grid.z << "),(" << current_->kernels[0].block.x << ","
               << current_->kernels[0].block.y << "," << current_->kernels[0].block.z << ")>>> on "
               << platform_ << ": " << out.cycles << " cycles, " << out.warpInstructions
-              << " warp instructions\n";
+              << " warp instructions, " << current_->kernels[0].regsPerThread
+              << " registers/thread (" << occupancySource << ")\n";
   return out;
 }
 

@@ -7,8 +7,10 @@
 // Configured from the environment: WARPSIM_PLATFORM (fermi, owl28, ccws30; default fermi),
 // WARPSIM_CONFIG (an .ini file applied over the platform's), WARPSIM_SET (key=value settings,
 // separated by spaces or ';'), WARPSIM_STATS / WARPSIM_CSV (the files --stats and --csv write,
-// at exit), WARPSIM_QUIET (1: no line per kernel on stderr).
+// at exit), WARPSIM_QUIET (1: no line per kernel on stderr), WARPSIM_PTXAS_LOG (`ptxas -v` output
+// for the program's kernels: their registers and shared memory size occupancy).
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 
@@ -17,6 +19,7 @@
 #include "warpsim/gpu/Gpu.h"
 #include "warpsim/stats/StatsRegistry.h"
 #include "warpsim/workload/KernelDesc.h"
+#include "warpsim/workload/ptx/PtxasLog.h"
 
 namespace warpsim::cudart {
 
@@ -35,8 +38,11 @@ class Session {
   Session& operator=(const Session&) = delete;
 
   // Runs `kernel` to its end (one sc_start()). After a failure the GPU cannot run again (CUDA's
-  // sticky errors): every later launch fails with the same message.
-  LaunchOutcome launch(KernelDesc kernel);
+  // sticky errors): every later launch fails with the same message. `occupancySource` says
+  // where its register count came from, for the line on stderr.
+  LaunchOutcome launch(KernelDesc kernel, const std::string& occupancySource);
+  // WARPSIM_PTXAS_LOG's figures for the entry `name` (mangled), or nullptr.
+  const ptx::PtxasFigures* ptxas(const std::string& name) const;
   bool failed() const { return !failure_.empty(); }
   // The simulated time so far, in milliseconds (events measure it).
   double elapsedMs() const;
@@ -53,6 +59,7 @@ class Session {
   Config config_;
   StatsRegistry stats_;
   std::unique_ptr<Gpu> gpu_;
+  std::map<std::string, ptx::PtxasFigures> ptxas_;
   std::unique_ptr<Workload> current_;  // the workload the dispatcher points at
   std::string failure_;
   bool fault_ = false;

@@ -45,6 +45,10 @@ int cudaEventElapsedTime(float*, void*, void*);
 int cudaSetDevice(int);
 int cudaGetDeviceProperties(void*, int);
 int cudaDeviceGetAttribute(int*, int, int);
+int cudaMallocArray(void**, const void*, std::size_t, std::size_t, unsigned);
+int cudaFreeArray(void*);
+int cudaCreateTextureObject(unsigned long long*, const void*, const void*, const void*);
+int cudaDestroyTextureObject(unsigned long long);
 }
 
 namespace {
@@ -252,7 +256,24 @@ int main(int argc, char** argv) {
                 cudaGetErrorName(cudaFree(reinterpret_cast<void*>(0x1234))));
     std::printf("cudaMemcpyFromSymbol of no variable: %s\n",
                 cudaGetErrorName(cudaMemcpyFromSymbol(hx.data(), &hy, 4, 0, 2)));
-    return 0;
+    // Textures: cudaChannelFormatDesc {x, y, z, w, kind}; cudaResourceDesc (144 bytes) with the
+    // array at 8; cudaTextureDesc (72 bytes) with the filter mode at 12.
+    const int bytes8[5] = {8, 0, 0, 0, 1}, floats[5] = {32, 0, 0, 0, 2};
+    void* array = nullptr;
+    std::printf("cudaMallocArray of 8-bit texels: %s\n",
+                cudaGetErrorName(cudaMallocArray(&array, bytes8, 16, 16, 0)));
+    checkCall(cudaMallocArray(&array, floats, 16, 16, 0), "cudaMallocArray");
+    alignas(8) unsigned char resource[144] = {}, sampling[72] = {};
+    std::memcpy(resource + 8, &array, 8);
+    const int linear = 1;
+    std::memcpy(sampling + 12, &linear, 4);
+    unsigned long long texture = 0;
+    std::printf("cudaCreateTextureObject with linear filtering: %s\n",
+                cudaGetErrorName(cudaCreateTextureObject(&texture, resource, sampling, nullptr)));
+    std::printf("cudaDestroyTextureObject of no object: %s\n",
+                cudaGetErrorName(cudaDestroyTextureObject(12345)));
+    checkCall(cudaFreeArray(array), "cudaFreeArray");
+    return failures ? 1 : 0;
   }
   // cudaDeviceProp is 1008 bytes in CUDA 13: the name at 0, multiProcessorCount at 384.
   alignas(8) unsigned char prop[1008];

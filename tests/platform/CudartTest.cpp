@@ -93,6 +93,12 @@ TEST_CASE("cudart: wrong and unsupported calls get their CUDA error codes, named
   CHECK_THAT(r.out, Catch::Contains("of no variable: cudaErrorInvalidSymbol"));
   CHECK_THAT(r.err, Catch::Contains("warpsim: cudaSetDevice: device 1"));
   CHECK_THAT(r.err, Catch::Contains("warpsim: cudaFree: not the start of a cudaMalloc"));
+  CHECK_THAT(r.out, Catch::Contains("cudaMallocArray of 8-bit texels: cudaErrorNotSupported"));
+  CHECK_THAT(r.err, Catch::Contains("warpsim: cudaMallocArray: channels of 8/0/0/0 bits"));
+  CHECK_THAT(r.out, Catch::Contains("with linear filtering: cudaErrorNotSupported"));
+  CHECK_THAT(r.err, Catch::Contains(
+                        "warpsim: cudaCreateTextureObject: linear filtering is not supported"));
+  CHECK_THAT(r.out, Catch::Contains("of no object: cudaErrorInvalidValue"));
 }
 
 TEST_CASE("cudart: WARPSIM_RECORD writes each launch as a launch record every platform replays") {
@@ -125,9 +131,11 @@ TEST_CASE("cudart: WARPSIM_RECORD writes each launch as a launch record every pl
 
 TEST_CASE("cudart: the launches of examples/cuda_host, recorded, replay on every platform") {
   // tests/cudart/cuda_host_records: what WARPSIM_RECORD wrote for nvcc's build of
-  // examples/cuda_host (axpy, blockSum, histogram), so that this runs without nvcc.
+  // examples/cuda_host (axpy, blockSum, histogram, boxFilter through a 2D texture object over a
+  // CUDA array, gather through a 1D one over linear memory), so that this runs without nvcc.
   const std::string dir = std::string(WARPSIM_SOURCE_DIR) + "/tests/cudart/cuda_host_records/";
-  for (const char* launch : {"launch-001", "launch-002", "launch-003"}) {
+  for (const char* launch :
+       {"launch-001", "launch-002", "launch-003", "launch-004", "launch-005"}) {
     std::uintmax_t bytes = 0;
     for (const auto& f : fs::directory_iterator(dir + launch)) bytes += f.file_size();
     CHECK(bytes < 1000000);
@@ -138,6 +146,45 @@ TEST_CASE("cudart: the launches of examples/cuda_host, recorded, replay on every
       CHECK_THAT(r.out, Catch::Contains("outputs              match the launch record"));
     }
   }
+  // The texture objects as cudaCreateTextureObject saw them: the 40 x 24 float image in its
+  // array (rows of 160 bytes), then the 97-entry int table in linear memory, beside the image.
+  const nlohmann::json box = readJson(dir + "launch-004/launch.json");
+  REQUIRE(box["textures"].size() == 1);
+  CHECK(box["textures"][0]["width"] == 40);
+  CHECK(box["textures"][0]["height"] == 24);
+  CHECK(box["textures"][0]["pitch"] == 160);
+  CHECK(box["textures"][0]["format"] == "f32");
+  const nlohmann::json gather = readJson(dir + "launch-005/launch.json");
+  REQUIRE(gather["textures"].size() == 2);
+  CHECK(gather["textures"][1]["width"] == 97);
+  CHECK(gather["textures"][1]["height"] == 1);
+  CHECK(gather["textures"][1]["format"] == "s32");
+}
+
+TEST_CASE("cudart: WARPSIM_PTXAS_LOG gives the kernels' registers, and records keep them") {
+  ScratchDir dir;
+  writeFile(dir.file("ptxas.txt"),
+            "ptxas info    : Compiling entry function 'scale' for 'sm_75'\n"
+            "ptxas info    : Used 40 registers, 380 bytes cmem[0]\n");
+  const ToolRun r =
+      runHost("WARPSIM_PTXAS_LOG=" + dir.file("ptxas.txt") + " WARPSIM_RECORD=" + dir.file("rec"));
+  INFO(r.out << r.err);
+  REQUIRE(r.exitCode == 0);
+  // scale from the log; add, which the log does not name, from its PTX.
+  CHECK_THAT(r.err, Catch::Contains("warp instructions, 40 registers/thread (from "
+                                    "WARPSIM_PTXAS_LOG)"));
+  CHECK_THAT(r.err, Catch::Contains("registers/thread (from the PTX's live registers)"));
+  const nlohmann::json scale = readJson(dir.file("rec/launch-001/launch.json"));
+  CHECK(scale["launches"][0]["ptxas"]["registers"] == 40);
+  const nlohmann::json add = readJson(dir.file("rec/launch-002/launch.json"));
+  CHECK_FALSE(add["launches"][0].contains("ptxas"));
+  const ToolRun replay = runTool("warpsim-fermi", "--launch-record " + dir.file("rec/launch-001"));
+  CHECK(replay.exitCode == 0);
+  CHECK_THAT(replay.err, Catch::Contains("scale: 40 registers/thread, 0 B shared/CTA (from "
+                                         "ptxas -v)"));
+  const ToolRun missing = runHost("WARPSIM_PTXAS_LOG=" + dir.file("none.txt"));
+  CHECK(missing.exitCode == 1);
+  CHECK_THAT(missing.err, Catch::Contains("none.txt': cannot read the file"));
 }
 
 TEST_CASE("cudart: a program that launches nothing writes no statistics and says so") {

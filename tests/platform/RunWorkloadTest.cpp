@@ -80,7 +80,7 @@ TEST_CASE("run workload: the same options choose a named kernel, a trace or a la
   CHECK(w.label == "launch record " + kRecord);
   CHECK(w.workload.kernels.size() == 1);
   CHECK(w.workload.check);  // the outputs to compare after the run
-  CHECK_THAT(w.notes, Catch::Contains("vecadd: 26 registers/thread"));
+  CHECK_THAT(w.notes, Catch::Contains("vecadd: 10 registers/thread"));
   CHECK(w.traceLines == 0);
 }
 

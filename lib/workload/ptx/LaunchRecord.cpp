@@ -224,7 +224,7 @@ Workload loadLaunchRecord(const std::string& dir, std::string* occupancy, std::u
     launch.params = paramBlock(r, k, r.field(l, "args", at), at + ".args");
     launch.textures = textures;
     launch.instructionBudget = ctaBudget;
-    Occupancy occ = occupancyFromDeclarations(*program, launch);
+    Occupancy occ = occupancyFromPtx(*program, launch);
     if (l.contains("ptxas")) {  // `ptxas -v` figures: registers and static shared bytes
       occ.regsPerThread =
           static_cast<std::uint32_t>(r.number(r.field(l.at("ptxas"), "registers", at), at));

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <map>
 
+#include "warpsim/workload/ptx/PtxRegisters.h"
+
 namespace warpsim::ptx {
 namespace {
 
@@ -31,14 +33,12 @@ struct LaunchState {
 
 }  // namespace
 
-Occupancy occupancyFromDeclarations(const PtxProgram& program, const PtxLaunch& launch) {
-  std::uint32_t words = 0;
-  for (const RegInfo& r : program.module().functions[launch.kernel].regs)
-    if (r.type != Type::Pred) words += std::max(1u, (sizeOf(r.type) + 3) / 4);
+Occupancy occupancyFromPtx(const PtxProgram& program, const PtxLaunch& launch) {
+  const std::uint32_t words = maxLiveRegisterWords(program.module(), launch.kernel);
   Occupancy o;
-  o.regsPerThread = std::clamp<std::uint32_t>(words, 16, 255);
+  o.regsPerThread = std::clamp<std::uint32_t>(words, 8, 255);
   o.smemPerCta = program.staticSharedBytes() + launch.dynamicSharedBytes;
-  o.source = "PTX declarations";
+  o.source = "the PTX's live registers";
   return o;
 }
 

@@ -14,13 +14,12 @@ namespace warpsim::ptx {
 // Registers per thread and shared memory per CTA, and where they came from.
 struct Occupancy {
   std::uint32_t regsPerThread = 0, smemPerCta = 0;
-  std::string source;  // "ptxas -v" or "PTX declarations"
+  std::string source;  // "ptxas -v", "the PTX's live registers", ...
 };
 
-// From the kernel's declarations: its registers in 32-bit units, predicates left out (at most
-// 255, at least 16; nvcc declares virtual registers, so this overstates what ptxas allocates),
-// and its static plus the launch's dynamic shared memory.
-Occupancy occupancyFromDeclarations(const PtxProgram& program, const PtxLaunch& launch);
+// From the kernel's PTX: the most 32-bit register words live at once (maxLiveRegisterWords,
+// 8 to 255; ptxas may allocate more), and its static plus the launch's dynamic shared memory.
+Occupancy occupancyFromPtx(const PtxProgram& program, const PtxLaunch& launch);
 
 // The launch as a kernel. `program` and `memory` are shared with the launches that follow (a
 // later kernel sees what an earlier one wrote).
