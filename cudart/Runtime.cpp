@@ -46,7 +46,9 @@ Runtime& Runtime::get() {
 
 Runtime::Runtime() : memory_(std::make_shared<ptx::GlobalMemory>()), nextAllocation_(kHeapBase) {
   const char* record = std::getenv("WARPSIM_RECORD");
-  if (record && *record) recorder_ = std::make_unique<Recorder>(record);
+  if (record && *record) recorders_.push_back(std::make_unique<Recorder>(record, false));
+  const char* program = std::getenv("WARPSIM_RECORD_PROGRAM");
+  if (program && *program) recorders_.push_back(std::make_unique<Recorder>(program, true));
 }
 
 void** Runtime::registerFatbinary(const void* wrapper) {
@@ -100,6 +102,11 @@ Session* Runtime::session(const char* call) {
 }
 
 void Runtime::atExit() {
+  try {
+    for (auto& r : recorders_) r->finish(*memory_);
+  } catch (const std::exception& e) {
+    std::cerr << "warpsim: " << e.what() << "\n";
+  }
   if (!session_) return;
   try {
     session_->finish();
@@ -160,12 +167,14 @@ CudaError Runtime::allocate(void** pointer, std::size_t bytes) {
   }
   nextAllocation_ = base + size;
   heap_.push_back(base);
+  notify([](Recorder& r) { r.hostWrote("cudaMalloc"); });
   *pointer = reinterpret_cast<void*>(static_cast<std::uintptr_t>(base));
   return kSuccess;
 }
 
 CudaError Runtime::release(void* pointer) {
   if (!pointer) return kSuccess;  // cudaFree(nullptr) does nothing
+  notify([&](Recorder& r) { r.released(addressOf(pointer), *memory_); });
   if (!memory_->release(addressOf(pointer)))
     return fail(kInvalidDevicePointer, "cudaFree",
                 "not the start of a cudaMalloc allocation: " + std::to_string(addressOf(pointer)));
@@ -195,6 +204,8 @@ CudaError Runtime::copy(void* to, const void* from, std::size_t bytes, int kind,
   if (kind < kHostToHost || kind > kDefault)
     return fail(kInvalidMemcpyDirection, call, "direction " + std::to_string(kind));
   std::memmove(dst, src, bytes);
+  if (kind == kHostToDevice || kind == kDeviceToDevice)
+    notify([call](Recorder& r) { r.hostWrote(call); });
   return kSuccess;
 }
 
@@ -205,6 +216,7 @@ CudaError Runtime::fill(void* pointer, int value, std::size_t bytes) {
     return fail(kInvalidValue, "cudaMemset",
                 "not " + std::to_string(bytes) + " bytes of device memory");
   std::memset(p, value, bytes);
+  notify([](Recorder& r) { r.hostWrote("cudaMemset"); });
   return kSuccess;
 }
 
@@ -224,9 +236,10 @@ CudaError Runtime::copySymbol(const void* symbol, void* host, std::size_t bytes,
     if (globals[i].name == v->second.name) {
       std::uint8_t* p = memory_->find(program->globalAddress(i) + offset, bytes);
       if (!p) break;
-      if (toDevice)
+      if (toDevice) {
         std::memcpy(p, host, bytes);
-      else
+        notify([call](Recorder& r) { r.hostWrote(call); });
+      } else
         std::memcpy(host, p, bytes);
       return kSuccess;
     }
@@ -303,27 +316,31 @@ CudaError Runtime::launch(const void* function, bool isHandle, Dim3Abi grid, Dim
     occupancy.smemPerCta = ptxas->sharedBytes + l.dynamicSharedBytes;
     occupancy.source = "WARPSIM_PTXAS_LOG";
   }
-  if (recorder_) {
-    RecordedLaunch r{f->name,
-                     f->module->ptx,
-                     l.grid,
-                     l.block,
-                     l.dynamicSharedBytes,
-                     {},
-                     l.textures,
-                     ptxas ? *ptxas : ptx::PtxasFigures{}};
+  if (!recorders_.empty()) {
+    RecordedLaunch r;
+    r.kernel = f->name;
+    r.ptx = f->module->ptx;
+    r.grid = l.grid;
+    r.block = l.block;
+    r.dynamicShared = l.dynamicSharedBytes;
+    r.textures = l.textures;
+    if (ptxas) r.ptxas = *ptxas;
     for (const ptx::Param& p : entry.params)
       r.args.emplace_back(l.params.begin() + p.offset, l.params.begin() + p.offset + p.size);
-    recorder_->before(r, *memory_, heap_, *program);
+    notify([&](Recorder& rec) { rec.before(r, *memory_, heap_, *program); });
   }
   std::shared_ptr<const ptx::PtxProgram> shared_program = f->module->program;
   KernelDesc k = ptx::makePtxKernel(shared_program, memory_, std::move(l), occupancy);
   k.name = demangled(k.name);
   try {
     const LaunchOutcome o = s->launch(std::move(k), "from " + occupancy.source);
-    if (!o.finished) return fail(o.fault ? kIllegalAddress : kLaunchFailure, call, o.error);
-    if (recorder_) recorder_->after(*memory_);
+    if (!o.finished) {
+      notify([&](Recorder& r) { r.abandon(entry.name + " failed"); });
+      return fail(o.fault ? kIllegalAddress : kLaunchFailure, call, o.error);
+    }
+    notify([&](Recorder& r) { r.after(*memory_); });
   } catch (const ConfigError& e) {  // a CTA that does not fit on an SM
+    notify([&](Recorder& r) { r.abandon(entry.name + " could not be launched"); });
     return fail(kInvalidConfiguration, call, e.what());
   } catch (const std::runtime_error& e) {  // the record could not be written
     return fail(kUnknown, call, e.what());

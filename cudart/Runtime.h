@@ -113,7 +113,12 @@ class Runtime {
   std::map<std::uint64_t, ptx::TextureDesc> textures_;    // by cudaTextureObject_t
   std::uint64_t nextTexture_ = 1;
   std::uint64_t nextAllocation_;
-  std::unique_ptr<Recorder> recorder_;             // WARPSIM_RECORD
+  // WARPSIM_RECORD and WARPSIM_RECORD_PROGRAM; `notify` tells each what the host did.
+  std::vector<std::unique_ptr<Recorder>> recorders_;
+  template <class F>
+  void notify(F f) {
+    for (auto& r : recorders_) f(*r);
+  }
   std::vector<Dim3Abi> configGrid_, configBlock_;  // pushed configurations (a stack)
   std::vector<std::size_t> configShared_;
   std::unique_ptr<Session> session_;

@@ -10,6 +10,8 @@
 //                                     own error check sees cudaErrorIllegalAddress and exits 2
 //   warpsim-test-cuda-host misuse     unsupported and wrong calls: each gets its error code
 //   warpsim-test-cuda-host properties asks for the device's properties, launches nothing
+//   warpsim-test-cuda-host chain      the three kernels with every copy to the device before
+//                                     the first (so that the run records as one program)
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -243,6 +245,27 @@ int main(int argc, char** argv) {
     // CUDA's errors from a failed kernel are sticky.
     std::printf("then cudaDeviceSynchronize: %s\n", cudaGetErrorName(cudaDeviceSynchronize()));
     return e == 0 ? 0 : 2;
+  }
+  if (mode == "chain") {  // every copy to the device before the first launch
+    float *dx, *dy;
+    checkCall(cudaMalloc(reinterpret_cast<void**>(&dx), n * 4), "cudaMalloc");
+    checkCall(cudaMalloc(reinterpret_cast<void**>(&dy), n * 4), "cudaMalloc");
+    checkCall(cudaMemcpy(dx, hx.data(), n * 4, 1), "cudaMemcpy");
+    checkCall(cudaMemcpy(dy, hy.data(), n * 4, 1), "cudaMemcpy");
+    const unsigned seven = 7;
+    checkCall(cudaMemcpyToSymbol(&total, &seven, 4, 0, 1), "cudaMemcpyToSymbol");
+    launch(4, 256, scaleStub, dx, 2.0f, n);
+    launch(8, 128, addStub, dy, static_cast<const float*>(dx), n);
+    launch(2, 512, countStub, static_cast<const float*>(dy), n, 1500.0f);
+    checkCall(cudaMemcpy(hy.data(), dy, n * 4, 2), "cudaMemcpy");
+    for (unsigned i = 0; i < n; ++i)
+      check(hy[i] == float(3 * i + 1), "y[" + std::to_string(i) + "]");
+    unsigned counted = 0;
+    checkCall(cudaMemcpyFromSymbol(&counted, &total, 4, 0, 2), "cudaMemcpyFromSymbol");
+    check(counted == 507, "count: " + std::to_string(counted) + " of 507");
+    checkCall(cudaFree(dx), "cudaFree");
+    std::printf("3 kernels in a row: %s\n", failures ? "CHECKS FAILED" : "all checks passed");
+    return failures ? 1 : 0;
   }
   if (mode == "properties") {  // asks about the GPU, runs nothing
     alignas(8) unsigned char prop[1008];

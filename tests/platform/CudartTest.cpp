@@ -161,6 +161,37 @@ TEST_CASE("cudart: the launches of examples/cuda_host, recorded, replay on every
   CHECK(gather["textures"][1]["format"] == "s32");
 }
 
+TEST_CASE("cudart: WARPSIM_RECORD_PROGRAM writes the whole run as one record, or says why not") {
+  ScratchDir dir;
+  const ToolRun r = runHost("WARPSIM_QUIET=1 WARPSIM_RECORD_PROGRAM=" + dir.file("rec"), "chain");
+  INFO(r.out << r.err);
+  REQUIRE(r.exitCode == 0);
+  CHECK(r.err.empty());
+  const nlohmann::json j = readJson(dir.file("rec/launch.json"));
+  REQUIRE(j["launches"].size() == 3);
+  CHECK(j["launches"][0]["kernel"] == "scale");
+  CHECK(j["launches"][2]["kernel"] == "count");
+  // Before the first launch: x, y and total = 7. At the end: x (freed by the program, its last
+  // contents kept), y and total = 507 are the outputs.
+  REQUIRE(j["memory"].size() == 2);
+  CHECK(j["variables"][0]["name"] == "total");
+  REQUIRE(j["expect"].size() == 3);
+  CHECK(readFile(dir.file("rec/var-total.expected.bin")) == std::string("\xfb\x01\0\0", 4));
+  for (const char* tool : {"warpsim-fermi", "warpsim-owl28", "warpsim-ccws30"}) {
+    const ToolRun replay = runTool(tool, "--launch-record " + dir.file("rec"));
+    INFO(tool << ": " << replay.err);
+    CHECK(replay.exitCode == 0);
+    CHECK_THAT(replay.out, Catch::Contains("outputs              match the launch record"));
+  }
+  // The default mode copies to the device between launches: no record, and stderr says why.
+  const ToolRun between = runHost("WARPSIM_QUIET=1 WARPSIM_RECORD_PROGRAM=" + dir.file("no"));
+  CHECK(between.exitCode == 0);
+  CHECK_THAT(between.err,
+             Catch::Contains("warpsim: WARPSIM_RECORD_PROGRAM: no record written: "
+                             "cudaMemcpyToSymbol changed device memory after launch 2"));
+  CHECK_FALSE(fs::exists(dir.file("no/launch.json")));
+}
+
 TEST_CASE("cudart: WARPSIM_PTXAS_LOG gives the kernels' registers, and records keep them") {
   ScratchDir dir;
   writeFile(dir.file("ptxas.txt"),
