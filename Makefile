@@ -4,8 +4,10 @@
 #   make owl-study  regenerate doc/owl-study.md (OWL schedulers on owl28; needs python3-matplotlib)
 #   make ccws-study regenerate doc/ccws-study.md (CCWS, Best-SWL, Belady on ccws30; likewise)
 #   make update-golden  rewrite tests/golden/stats-hashes.txt (a change that moves statistics)
-#   make studies    regenerate every study in doc/ (owl, ccws, mascar, predictor, memory, cache
-#                   and sm-baselines; likewise needs python3-matplotlib), then doc/fidelity.md
+#   make cuda-study the papers' schemes on the CUDA benchmarks (doc/cuda-study.md; needs nvcc)
+#   make studies    regenerate every study in doc/ (owl, ccws, mascar, predictor, memory, cache,
+#                   sm-baselines, and cuda where nvcc is found; likewise needs
+#                   python3-matplotlib), then doc/fidelity.md
 # They install the Debian packages warpsim needs when run as root, and name them otherwise.
 
 BUILD ?= build
@@ -13,7 +15,7 @@ JOBS ?= $(shell nproc)
 PACKAGES := cmake ninja-build g++ pkg-config libsystemc-dev libboost-program-options-dev \
             catch2 nlohmann-json3-dev libfmt-dev liblzma-dev
 
-.PHONY: run test docs deps configure clean owl-study ccws-study studies update-golden
+.PHONY: run test docs deps configure clean owl-study ccws-study cuda-study studies update-golden
 
 deps:
 	@missing=""; \
@@ -75,6 +77,14 @@ ccws-study: configure
 	cmake --build $(BUILD) --target warpsim-ccws30 warpsim-best-swl warpsim-belady -j $(JOBS)
 	/usr/bin/python3 doc/studies/ccws_study.py $(BUILD)
 
+# The papers' schemes on warpsim's CUDA benchmarks (doc/cuda-study.md): needs them built, so nvcc,
+# and python3-matplotlib.
+cuda-study: configure
+	@dpkg-query -W -f='$${Status}' python3-matplotlib 2>/dev/null | grep -q "install ok installed" || \
+	  { echo "the CUDA study needs python3-matplotlib: apt-get install python3-matplotlib"; exit 1; }
+	cmake --build $(BUILD) -j $(JOBS)
+	/usr/bin/python3 doc/studies/cuda_study.py $(BUILD)
+
 # Every study of doc/ (scripts in doc/studies/): each runs the platforms and rewrites its page
 # (doc/*-study.md, doc/sm-baselines.md) and plot; the OWL and CCWS scripts need matplotlib.
 STUDIES := owl_study ccws_study mascar_study predictor_study memory_study cache_study sm_baselines
@@ -89,6 +99,8 @@ studies: configure
 	set -e; for s in $(STUDIES); do \
 	  echo "== doc/studies/$$s.py"; /usr/bin/python3 doc/studies/$$s.py $(BUILD); \
 	done
+	@if [ -x $(BUILD)/bin/bench-bfs ]; then $(MAKE) --no-print-directory cuda-study; \
+	else echo "== doc/studies/cuda_study.py skipped: the CUDA benchmarks are not built (no nvcc)"; fi
 	/usr/bin/python3 doc/studies/fidelity.py
 
 clean:

@@ -80,12 +80,6 @@ long countWrong(const std::vector<unsigned>& got, const std::vector<unsigned>& w
   return wrong;
 }
 
-std::vector<unsigned> toHost(const unsigned* device) {
-  std::vector<unsigned> host(kBins);
-  BENCH_CHECK(cudaMemcpy(host.data(), device, kBins * sizeof(unsigned), cudaMemcpyDeviceToHost));
-  return host;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -114,8 +108,8 @@ int main(int argc, char** argv) {
   BENCH_CHECK(cudaGetLastError());
   BENCH_CHECK(cudaDeviceSynchronize());
 
-  const std::vector<unsigned> binsShared = toHost(dBinsShared);
-  const std::vector<unsigned> binsGlobal = toHost(dBinsGlobal);
+  const std::vector<unsigned> binsShared = bench::toHost(dBinsShared, kBins);
+  const std::vector<unsigned> binsGlobal = bench::toHost(dBinsGlobal, kBins);
   BENCH_CHECK(cudaFree(dData));
   BENCH_CHECK(cudaFree(dBinsShared));
   BENCH_CHECK(cudaFree(dBinsGlobal));

@@ -19,14 +19,15 @@
 //                    into its cluster's row of the block's shared sums (shared atomics: the
 //                    threads of a cluster contend), then the block adds its k x (d + 1) sums into
 //                    the global sums (global atomics).
-//   updateCentroids  grid 1 x 64: divides each cluster's sums by its count (an empty cluster
+//   updateCentroids  grid 1 x 192: divides each cluster's sums by its count (an empty cluster
 //                    keeps its centroid) and zeroes the global sums for the next iteration.
 // Sums are 64-bit fixed point (features x 2^16, rounded): integer atomics give the same sums in
 // any order, so the run is deterministic and the CPU below matches it exactly. Distances use
 // explicit fmaf on both sides, so memberships must match exactly and centroids to the last bit.
 // The initial centroids are the first k points.
 //
-// Scale s: n = s * 2048 points (d = 8, k = 5, 3 iterations); the work grows linearly with n.
+// Scale s: n = s * 2048 points (d = 34, k = 5, 3 iterations); the work grows linearly with n.
+// With 34 features a warp's points span 34 lines of 128 bytes: a few warps fill an L1.
 #include <vector>
 
 #include "bench.h"
@@ -34,15 +35,15 @@
 namespace {
 
 constexpr int kPointsPerScale = 2048;
-constexpr int kDims = 8;
+constexpr int kDims = 34;  // Rodinia's kmeans input (KDD Cup) has 34 features
 constexpr int kClusters = 5;
 constexpr int kIterations = 3;
 constexpr int kAssignBlock = 128;
 constexpr int kSumBlock = 256;
 constexpr int kRow = kClusters * (kDims + 1);  // per cluster: d feature sums, then the count
-constexpr int kUpdateBlock = 64;
+constexpr int kUpdateBlock = (kRow + 31) / 32 * 32;  // a thread per sum
 constexpr float kFixedOne = 65536.0f;  // fixed point: 16 fraction bits
-static_assert(kRow <= kUpdateBlock, "one update thread per sum");
+static_assert(kRow <= kUpdateBlock && kRow <= kSumBlock, "a thread per sum in a block");
 
 using Sum = unsigned long long;  // two's complement: negative features add correctly
 

@@ -80,26 +80,11 @@ __global__ void finishFloat(const float* partials, int blocks, float* result) {
 namespace {
 
 template <class T>
-T* toDevice(const std::vector<T>& host) {
-  T* device;
-  BENCH_CHECK(cudaMalloc(&device, host.size() * sizeof(T)));
-  BENCH_CHECK(cudaMemcpy(device, host.data(), host.size() * sizeof(T), cudaMemcpyHostToDevice));
-  return device;
-}
-
-template <class T>
 T* deviceZero() {
   T* device;
   BENCH_CHECK(cudaMalloc(&device, sizeof(T)));
   BENCH_CHECK(cudaMemset(device, 0, sizeof(T)));
   return device;
-}
-
-template <class T>
-T toHost(const T* device) {
-  T host;
-  BENCH_CHECK(cudaMemcpy(&host, device, sizeof(T), cudaMemcpyDeviceToHost));
-  return host;
 }
 
 }  // namespace
@@ -114,8 +99,8 @@ int main(int argc, char** argv) {
   for (unsigned& v : ints) v = rng.next() % 1024u;
   for (float& v : floats) v = rng.uniform();
 
-  unsigned* dInts = toDevice(ints);
-  float* dFloats = toDevice(floats);
+  unsigned* dInts = bench::toDevice(ints);
+  float* dFloats = bench::toDevice(floats);
   unsigned* dIntSum = deviceZero<unsigned>();
   float* dFloatSum = deviceZero<float>();
   const int blocks = (n + kThreads * kElementsPerThread - 1) / (kThreads * kElementsPerThread);
@@ -130,8 +115,8 @@ int main(int argc, char** argv) {
   BENCH_CHECK(cudaGetLastError());
   BENCH_CHECK(cudaDeviceSynchronize());
 
-  const unsigned intSum = toHost(dIntSum);
-  const float floatSum = toHost(dFloatSum);
+  const unsigned intSum = bench::toHost(dIntSum, 1)[0];
+  const float floatSum = bench::toHost(dFloatSum, 1)[0];
   BENCH_CHECK(cudaFree(dInts));
   BENCH_CHECK(cudaFree(dFloats));
   BENCH_CHECK(cudaFree(dIntSum));

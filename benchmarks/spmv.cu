@@ -95,20 +95,6 @@ long countWrong(const std::vector<float>& got, const std::vector<double>& want) 
   return wrong;
 }
 
-template <class T>
-T* toDevice(const std::vector<T>& host) {
-  T* device;
-  BENCH_CHECK(cudaMalloc(&device, host.size() * sizeof(T)));
-  BENCH_CHECK(cudaMemcpy(device, host.data(), host.size() * sizeof(T), cudaMemcpyHostToDevice));
-  return device;
-}
-
-std::vector<float> toHost(const float* device, int n) {
-  std::vector<float> host(n);
-  BENCH_CHECK(cudaMemcpy(host.data(), device, n * sizeof(float), cudaMemcpyDeviceToHost));
-  return host;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -120,10 +106,10 @@ int main(int argc, char** argv) {
   std::vector<float> x(n);
   for (float& v : x) v = rng.uniform();
 
-  int* dRowStart = toDevice(a.rowStart);
-  int* dCol = toDevice(a.col);
-  float* dValue = toDevice(a.value);
-  float* dX = toDevice(x);
+  int* dRowStart = bench::toDevice(a.rowStart);
+  int* dCol = bench::toDevice(a.col);
+  float* dValue = bench::toDevice(a.value);
+  float* dX = bench::toDevice(x);
   float *dYScalar, *dYVector;
   BENCH_CHECK(cudaMalloc(&dYScalar, n * sizeof(float)));
   BENCH_CHECK(cudaMalloc(&dYVector, n * sizeof(float)));
@@ -136,8 +122,8 @@ int main(int argc, char** argv) {
   BENCH_CHECK(cudaGetLastError());
   BENCH_CHECK(cudaDeviceSynchronize());
 
-  const std::vector<float> yScalar = toHost(dYScalar, n);
-  const std::vector<float> yVector = toHost(dYVector, n);
+  const std::vector<float> yScalar = bench::toHost(dYScalar, n);
+  const std::vector<float> yVector = bench::toHost(dYVector, n);
   BENCH_CHECK(cudaFree(dRowStart));
   BENCH_CHECK(cudaFree(dCol));
   BENCH_CHECK(cudaFree(dValue));

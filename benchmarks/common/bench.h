@@ -1,12 +1,14 @@
 #pragma once
 // What every benchmark program shares (benchmarks/README.md): its scale from the command line,
-// deterministic inputs, float comparison against the CPU reference, and the one line it prints.
+// deterministic inputs, copies to and from the device, float comparison against the CPU
+// reference, and the one line it prints.
 // Host code only; each program includes <cuda_runtime.h> itself.
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 #include <cuda_runtime.h>
 
@@ -56,6 +58,23 @@ inline int scale(int argc, char** argv) {
 // Floats agree within a relative and an absolute tolerance (sums in another order differ).
 inline bool close(double got, double want, double rel = 1e-4, double abs = 1e-5) {
   return std::fabs(got - want) <= abs + rel * std::fabs(want);
+}
+
+// A device copy of `host` (cudaMalloc, then cudaMemcpy).
+template <class T>
+T* toDevice(const std::vector<T>& host) {
+  T* device = nullptr;
+  BENCH_CHECK(cudaMalloc(&device, host.size() * sizeof(T)));
+  BENCH_CHECK(cudaMemcpy(device, host.data(), host.size() * sizeof(T), cudaMemcpyHostToDevice));
+  return device;
+}
+
+// The first `n` values at `device`, copied back.
+template <class T>
+std::vector<T> toHost(const T* device, std::size_t n) {
+  std::vector<T> host(n);
+  BENCH_CHECK(cudaMemcpy(host.data(), device, n * sizeof(T), cudaMemcpyDeviceToHost));
+  return host;
 }
 
 // Prints "NAME: WHAT: results correct" or "NAME: WHAT: WRONG RESULTS (N of M differ)" and

@@ -178,6 +178,36 @@ def verdict(agree, value):
     return "n/a" if ok is None else ("agree" if ok else "disagree")
 
 
+def cuda_section(r):
+    """The same directions on warpsim's CUDA benchmarks (doc/cuda-study.md)."""
+    lines = ["", "## The papers' directions on warpsim's CUDA benchmarks", "",
+             "From [cuda-study.md](cuda-study.md): each paper's schemes on its platform, on the",
+             "benchmarks (benchmarks/README.md) shaped like the ones it evaluates, at study scales,",
+             "beside the same ratio on the synthetic kernels (gmean over benchmarks; the synthetic",
+             "column is the synthetic study's own average, where it reports that ratio). *Agree*",
+             "compares each with the paper's side of 1.", ""]
+    if not r:
+        return lines + ["Not run in this build (`make cuda-study` needs the benchmarks, built "
+                        "where CMake finds nvcc)."]
+    lines += ["| paper | figure | paper's | synthetic | CUDA benchmarks | direction synthetic / "
+              "CUDA |", "|---|---|---|---|---|---|"]
+    for paper in ("OWL", "CCWS", "Mascar", "Address prediction"):
+        for figure, v in (r.get(paper) or {}).items():
+            side = rule(lambda x, p=v["paper"]: None if p is None else (x - 1) * (p - 1) > 0)
+            lines.append("| %s | %s | %s | %s | %s | %s / %s |" % (
+                paper, figure, fmt(v["paper"]), fmt(v["synthetic"]), fmt(v["cuda"]),
+                verdict(side, v["synthetic"]), verdict(side, v["cuda"])))
+    rates = r.get("rates", {})
+    if rates:
+        lines += ["", "Simulation rates of the benchmarks' replays (one core each, two at once):",
+                  "", "| platform and benchmark | K warp instructions/s | K cycles/s |",
+                  "|---|---|---|"]
+        for name in sorted(rates):
+            lines.append("| %s | %.0f | %.0f |" % (name, rates[name]["warp_instructions_per_s"]
+                                                  / 1e3, rates[name]["cycles_per_s"] / 1e3))
+    return lines
+
+
 def main():
     lines = [
         "# warpsim against the papers",
@@ -198,6 +228,7 @@ def main():
             lines.append("| %s | %s | %s | %s | %s / %s | %s |" % (
                 figure, fmt(paper), fmt(before), fmt(now), verdict(agree, before),
                 verdict(agree, now), reason))
+    lines += cuda_section(load("cuda"))
     out = os.path.join(ROOT, "doc", "fidelity.md")
     kept = ""
     if os.path.exists(out):
