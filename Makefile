@@ -5,6 +5,7 @@
 #   make ccws-study regenerate doc/ccws-study.md (CCWS, Best-SWL, Belady on ccws30; likewise)
 #   make update-golden  rewrite tests/golden/stats-hashes.txt (a change that moves statistics)
 #   make cuda-study the papers' schemes on the CUDA benchmarks (doc/cuda-study.md; needs nvcc)
+#   make benchmark-records  rewrite benchmarks/records from the CUDA benchmarks (needs nvcc)
 #   make studies    regenerate every study in doc/ (owl, ccws, mascar, predictor, memory, cache,
 #                   sm-baselines, and cuda where nvcc is found; likewise needs
 #                   python3-matplotlib), then doc/fidelity.md
@@ -15,7 +16,8 @@ JOBS ?= $(shell nproc)
 PACKAGES := cmake ninja-build g++ pkg-config libsystemc-dev libboost-program-options-dev \
             catch2 nlohmann-json3-dev libfmt-dev liblzma-dev
 
-.PHONY: run test docs deps configure clean owl-study ccws-study cuda-study studies update-golden
+.PHONY: run test docs deps configure clean owl-study ccws-study cuda-study benchmark-records \
+        studies update-golden
 
 deps:
 	@missing=""; \
@@ -76,6 +78,10 @@ ccws-study: configure
 	  { echo "the CCWS study needs python3-matplotlib: apt-get install python3-matplotlib"; exit 1; }
 	cmake --build $(BUILD) --target warpsim-ccws30 warpsim-best-swl warpsim-belady -j $(JOBS)
 	/usr/bin/python3 doc/studies/ccws_study.py $(BUILD)
+
+# The launch records of the CUDA benchmarks (benchmarks/records), from runs at scale 1.
+benchmark-records: configure
+	cmake --build $(BUILD) --target benchmark-records -j $(JOBS)
 
 # The papers' schemes on warpsim's CUDA benchmarks (doc/cuda-study.md): needs them built, so nvcc,
 # and python3-matplotlib.
