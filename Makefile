@@ -6,6 +6,8 @@
 #   make update-golden  rewrite tests/golden/stats-hashes.txt (a change that moves statistics)
 #   make cuda-study the papers' schemes on the CUDA benchmarks (doc/cuda-study.md; needs nvcc)
 #   make benchmark-records  rewrite benchmarks/records from the CUDA benchmarks (needs nvcc)
+#   make bench      the simulation rates of the fixed list of runs (warpsim-bench --suite;
+#                   doc/performance.md), as a table and as $(BUILD)/bench.json
 #   make studies    regenerate every study in doc/ (owl, ccws, mascar, predictor, memory, cache,
 #                   sm-baselines, and cuda where nvcc is found; likewise needs
 #                   python3-matplotlib), then doc/fidelity.md
@@ -17,7 +19,7 @@ PACKAGES := cmake ninja-build g++ pkg-config libsystemc-dev libboost-program-opt
             catch2 nlohmann-json3-dev libfmt-dev liblzma-dev
 
 .PHONY: run test docs deps configure clean owl-study ccws-study cuda-study benchmark-records \
-        studies update-golden
+        bench studies update-golden
 
 deps:
 	@missing=""; \
@@ -78,6 +80,11 @@ ccws-study: configure
 	  { echo "the CCWS study needs python3-matplotlib: apt-get install python3-matplotlib"; exit 1; }
 	cmake --build $(BUILD) --target warpsim-ccws30 warpsim-best-swl warpsim-belady -j $(JOBS)
 	/usr/bin/python3 doc/studies/ccws_study.py $(BUILD)
+
+# Simulation rates (doc/performance.md): not part of the tests, whose timings mean nothing.
+bench: configure
+	cmake --build $(BUILD) --target warpsim-bench -j $(JOBS)
+	$(BUILD)/bin/warpsim-bench --suite --json $(BUILD)/bench.json
 
 # The launch records of the CUDA benchmarks (benchmarks/records), from runs at scale 1.
 benchmark-records: configure

@@ -12,7 +12,7 @@ TEST_CASE("bench: prints warp inst/s, cycles/s and peak RSS for the run") {
   CHECK(r.exitCode == 0);
   const std::regex line(
       "bench fermi: 1664 warp instructions, [0-9]+ cycles in [0-9.]+ s: [0-9]+ warp inst/s, "
-      "[0-9]+ cycles/s, peak RSS [0-9]+ KiB");
+      "[0-9]+ cycles/s, (n/a|[0-9]+) host instructions per warp instruction, peak RSS [0-9]+ KiB");
   bool found = false;
   for (const std::string& l : lines(r.out)) found = found || std::regex_match(l, line);
   INFO(r.out);
@@ -45,4 +45,35 @@ TEST_CASE("bench: a trace run also reports how fast its lines were read and chec
   CHECK_THAT(r.out, Catch::Contains("\nbench fermi: 1664 warp instructions, "));
   CHECK_THAT(r.out, Catch::Matches("(.|\n)*bench trace check: 1664 instruction lines in [0-9.]+ "
                                    "s: [0-9]+ lines/s\n"));
+}
+
+TEST_CASE("bench: --json writes the run's figures") {
+  ScratchDir dir;
+  const ToolRun r = runTool("warpsim-bench", "--workload stream --set workload.size=1 "
+                                             "--set gpu.sms=2 --json " + dir.file("b.json"));
+  REQUIRE(r.exitCode == 0);
+  const nlohmann::json j = readJson(dir.file("b.json"));
+  CHECK(j["platform"] == "fermi");
+  CHECK(j["warp_instructions"] == 1664);
+  CHECK(j["cycles"].get<double>() / j["wall_seconds"].get<double>() ==
+        Approx(j["cycles_per_s"].get<double>()));
+  CHECK(j["peak_rss_kib"].get<std::uint64_t>() > 0);
+  // A number where the machine has a hardware instruction counter, null where it has none.
+  CHECK((j["host_instructions"].is_null() || j["host_instructions"].get<std::uint64_t>() > 0));
+}
+
+TEST_CASE("bench: --suite runs the fixed list, each in its own process, as a table and JSON") {
+  ScratchDir dir;
+  // --only keeps one run of the list: pchase (4,101 warp instructions at its default size).
+  const ToolRun r = runTool("warpsim-bench", "--suite --only \"fermi pchase\" --json " +
+                                                 dir.file("s.json"));
+  INFO(r.out << r.err);
+  REQUIRE(r.exitCode == 0);
+  CHECK_THAT(r.out, Catch::Contains("fermi   pchase             4101"));
+  const nlohmann::json j = readJson(dir.file("s.json"));
+  CHECK(j["format"] == "warpsim-bench-suite");
+  REQUIRE(j["runs"].size() == 1);
+  CHECK(j["runs"][0]["workload"] == "pchase (size 4)");
+  CHECK(j["runs"][0]["policy"] == "gto");
+  CHECK(j["runs"][0]["warp_instructions"] == 4101);
 }

@@ -1,0 +1,13 @@
+#pragma once
+// warpsim-bench --suite (doc/performance.md): the fixed list of runs whose rates any later
+// change is compared with, each in a process of its own (SystemC elaborates once per process).
+#include <string>
+
+namespace warpsim::bench {
+
+// Runs the list with `self` (this program's path), prints the table to stdout and, when
+// `jsonPath` is not empty, writes every run's figures there. `filter`: only the runs whose
+// "platform workload" contains it. Returns the exit code: 0, or 1 when a run failed.
+int runSuite(const std::string& self, const std::string& jsonPath, const std::string& filter);
+
+}  // namespace warpsim::bench
