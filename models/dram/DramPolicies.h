@@ -90,12 +90,15 @@ class IDramPrefetcher {
   // in the queue.
   virtual bool keepGoing(std::uint32_t sentThisRow, bool conflictWaiting,
                          std::size_t pending) const = 0;
+  // False when keepGoing never says yes: the controller then skips banks without demands.
+  virtual bool mayPrefetch() const { return true; }
 };
 
 class NoPrefetcher : public IDramPrefetcher {
  public:
   void noteArrival(std::size_t) override {}
   bool keepGoing(std::uint32_t, bool, std::size_t) const override { return false; }
+  bool mayPrefetch() const override { return false; }
 };
 
 // The opportunistic prefetcher's options (section [dram]), registered with its entry of the

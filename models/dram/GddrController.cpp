@@ -167,7 +167,11 @@ void GddrController::respond(Payload& payload, int port) {
 bool GddrController::issue(Cycle t, Cycle& next) {
   if (viewsStale_) viewQueue();
   Candidate best[3];  // column, row command, prefetch: ready now, by priority
+  const bool prefetching = prefetcher_->mayPrefetch();
   for (std::uint32_t b = 0; b < banks_.size(); ++b) {
+    // A bank without demands has a candidate only when a prefetch may read its open row.
+    if (views_[b].oldest == BankQueueView::kNone && !(prefetching && banks_[b].open.open))
+      continue;
     Candidate d, p;
     bankCandidates(b, d, p);
     for (const Candidate& c : {d, p}) {
@@ -245,11 +249,11 @@ void GddrController::bankCandidates(std::uint32_t b, Candidate& demand, Candidat
   // OWL 4.4: only once no demand for the open row remains.
   if (!bank.open.open || v.oldestHit != BankQueueView::kNone) return;
   const bool conflict = v.otherRow;
+  if (!prefetcher_->keepGoing(bank.prefetched, conflict, queue_.size() + incoming_.size())) return;
   // OWL 4.4 "sequentially": onwards from the line after the last one a demand read, wrapping.
   auto unsent = std::find(bank.sent.begin() + bank.nextLine, bank.sent.end(), 0);
   if (unsent == bank.sent.end()) unsent = std::find(bank.sent.begin(), bank.sent.end(), 0);
   if (unsent == bank.sent.end()) return;
-  if (!prefetcher_->keepGoing(bank.prefetched, conflict, queue_.size() + incoming_.size())) return;
   prefetch.cmd = Cmd::Prefetch;
   prefetch.bank = b;
   prefetch.line = static_cast<std::uint32_t>(unsent - bank.sent.begin());
