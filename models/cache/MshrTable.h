@@ -34,7 +34,7 @@ class MshrTable {
   bool full() const { return free_.empty(); }
   bool mergeFull(std::uint32_t e) const { return entries_[e].merged >= maxMerged_; }
   std::uint32_t freeEntries() const { return static_cast<std::uint32_t>(free_.size()); }
-  std::uint32_t inUse() const { return static_cast<std::uint32_t>(busy_.size()); }
+  std::uint32_t inUse() const { return capacity() - freeEntries(); }
   std::uint32_t capacity() const { return static_cast<std::uint32_t>(entries_.size()); }
 
   // A new entry for `line` with its first waiter; the table must not be full.
@@ -54,8 +54,15 @@ class MshrTable {
   std::vector<Entry> entries_;
   std::vector<Waiter> waiters_;      // entries x maxMerged
   std::vector<std::uint32_t> free_;  // a stack: the lowest index is taken first
-  std::vector<std::uint32_t> busy_;  // busy entries
-  std::vector<Addr> busyLines_;      // busy_[i]'s line (kNoLine if bypass): find() scans this
+  // find()'s index, line -> entry, of the busy mergeable entries: open addressing with linear
+  // probing over a power-of-two table of at least four slots per entry (short probes), removal
+  // by shifting the probe run back (no tombstones). Sized once: nothing allocates later.
+  std::vector<Addr> slotLine_;
+  std::vector<std::uint32_t> slotEntry_;  // kNone: empty
+  std::uint32_t slotBits_ = 0;
+  std::uint32_t home(Addr line) const;
+  void index(Addr line, std::uint32_t e);
+  void unindex(Addr line);
 };
 
 }  // namespace warpsim

@@ -170,8 +170,7 @@ bool GddrController::issue(Cycle t, Cycle& next) {
   const bool prefetching = prefetcher_->mayPrefetch();
   for (std::uint32_t b = 0; b < banks_.size(); ++b) {
     // A bank without demands has a candidate only when a prefetch may read its open row.
-    if (views_[b].oldest == BankQueueView::kNone && !(prefetching && banks_[b].open.open))
-      continue;
+    if (views_[b].oldest == BankQueueView::kNone && !(prefetching && banks_[b].open.open)) continue;
     Candidate d, p;
     bankCandidates(b, d, p);
     for (const Candidate& c : {d, p}) {

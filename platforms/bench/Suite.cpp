@@ -20,8 +20,8 @@ namespace warpsim::bench {
 namespace {
 
 const char* const kPlatforms[] = {"fermi", "owl28", "ccws30"};
-const char* const kWorkloads[] = {"cp",      "ctareuse", "edgewalk", "graph",  "pchase",
-                                  "scalarprod", "stencil", "stream", "thrash", "tile"};
+const char* const kWorkloads[] = {"cp",         "ctareuse", "edgewalk", "graph",  "pchase",
+                                  "scalarprod", "stencil",  "stream",   "thrash", "tile"};
 
 // The issue's targets (doc/performance.md): 2 M warp instructions/s, or 1 M simulated cycles/s
 // on fermi and 0.5 M on owl28 and ccws30.
@@ -63,16 +63,15 @@ int runSuite(const std::string& self, const std::string& jsonPath, const std::st
   nlohmann::json runs = nlohmann::json::array();
   int failures = 0;
   std::cout << fmt::format("{:<7} {:<11} {:>11} {:>11} {:>8} {:>12} {:>11} {:>10} {:>9}  {}\n",
-                           "platform", "workload", "warp inst", "cycles", "wall s",
-                           "K winst/s", "K cycles/s", "host/winst", "RSS MiB", "target");
+                           "platform", "workload", "warp inst", "cycles", "wall s", "K winst/s",
+                           "K cycles/s", "host/winst", "RSS MiB", "target");
   for (const char* platform : kPlatforms)
     for (const char* workload : kWorkloads) {
       const std::string name = std::string(platform) + " " + workload;
       if (name.find(filter) == std::string::npos) continue;
       // GTO and the workload's default size, as the issue measured.
-      nlohmann::json r = runOne(self,
-                                {"--platform", platform, "--workload", workload, "--sched", "gto"},
-                                scratch);
+      nlohmann::json r =
+          runOne(self, {"--platform", platform, "--workload", workload, "--sched", "gto"}, scratch);
       if (r.is_null() || r.is_discarded()) {
         std::cout << fmt::format("{:<7} {:<11} FAILED\n", platform, workload);
         ++failures;
@@ -80,10 +79,10 @@ int runSuite(const std::string& self, const std::string& jsonPath, const std::st
       }
       const nlohmann::json& per = r["host_instructions_per_warp_inst"];
       std::cout << fmt::format(
-          "{:<7} {:<11} {:>11} {:>11} {:>8.2f} {:>12.0f} {:>11.0f} {:>10} {:>9.1f}  {}\n",
-          platform, workload, r["warp_instructions"].get<std::uint64_t>(),
-          r["cycles"].get<std::uint64_t>(), r["wall_seconds"].get<double>(),
-          r["warp_inst_per_s"].get<double>() / 1e3, r["cycles_per_s"].get<double>() / 1e3,
+          "{:<7} {:<11} {:>11} {:>11} {:>8.2f} {:>12.0f} {:>11.0f} {:>10} {:>9.1f}  {}\n", platform,
+          workload, r["warp_instructions"].get<std::uint64_t>(), r["cycles"].get<std::uint64_t>(),
+          r["wall_seconds"].get<double>(), r["warp_inst_per_s"].get<double>() / 1e3,
+          r["cycles_per_s"].get<double>() / 1e3,
           per.is_null() ? std::string("n/a") : fmt::format("{:.0f}", per.get<double>()),
           r["peak_rss_kib"].get<double>() / 1024.0, meetsTarget(r) ? "met" : "-");
       std::cout.flush();
@@ -93,8 +92,7 @@ int runSuite(const std::string& self, const std::string& jsonPath, const std::st
   std::remove(scratch.c_str());
   if (!jsonPath.empty()) {
     std::ofstream out(jsonPath);
-    out << nlohmann::json{{"format", "warpsim-bench-suite"}, {"version", 1}, {"runs", runs}}
-               .dump(1)
+    out << nlohmann::json{{"format", "warpsim-bench-suite"}, {"version", 1}, {"runs", runs}}.dump(1)
         << "\n";
     if (!out) {
       std::cerr << "warpsim-bench: error: cannot write " << jsonPath << "\n";

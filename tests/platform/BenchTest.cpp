@@ -49,8 +49,10 @@ TEST_CASE("bench: a trace run also reports how fast its lines were read and chec
 
 TEST_CASE("bench: --json writes the run's figures") {
   ScratchDir dir;
-  const ToolRun r = runTool("warpsim-bench", "--workload stream --set workload.size=1 "
-                                             "--set gpu.sms=2 --json " + dir.file("b.json"));
+  const ToolRun r = runTool("warpsim-bench",
+                            "--workload stream --set workload.size=1 "
+                            "--set gpu.sms=2 --json " +
+                                dir.file("b.json"));
   REQUIRE(r.exitCode == 0);
   const nlohmann::json j = readJson(dir.file("b.json"));
   CHECK(j["platform"] == "fermi");
@@ -65,8 +67,8 @@ TEST_CASE("bench: --json writes the run's figures") {
 TEST_CASE("bench: --suite runs the fixed list, each in its own process, as a table and JSON") {
   ScratchDir dir;
   // --only keeps one run of the list: pchase (4,101 warp instructions at its default size).
-  const ToolRun r = runTool("warpsim-bench", "--suite --only \"fermi pchase\" --json " +
-                                                 dir.file("s.json"));
+  const ToolRun r =
+      runTool("warpsim-bench", "--suite --only \"fermi pchase\" --json " + dir.file("s.json"));
   INFO(r.out << r.err);
   REQUIRE(r.exitCode == 0);
   CHECK_THAT(r.out, Catch::Contains("fermi   pchase             4101"));
