@@ -1,23 +1,63 @@
 #include "warpsim/lsu/Coalescer.h"
 
 #include <algorithm>
+#include <array>
 
 namespace warpsim {
 namespace {
 
-void touch(CoalescedAccess& out, Addr line, std::uint32_t sectors) {
-  // Neighbouring lanes usually share a line: try the newest line first.
-  if (out.count && out.lines[out.count - 1].lineAddr == line) {
-    out.lines[out.count - 1].sectorMask |= sectors;
-    return;
-  }
-  for (std::uint32_t i = 0; i < out.count; ++i)
-    if (out.lines[i].lineAddr == line) {
-      out.lines[i].sectorMask |= sectors;
+// The lines found so far, for touch(): the newest line first (neighbouring lanes usually share
+// one), then a scan while there are few, then a small hash index once an uncoalesced access has
+// spread over many (one line per lane would otherwise cost 496 comparisons).
+class LineSet {
+ public:
+  explicit LineSet(CoalescedAccess& out) : out_(out) {}
+
+  void touch(Addr line, std::uint32_t sectors) {
+    const std::uint32_t n = out_.count;
+    if (n && out_.lines[n - 1].lineAddr == line) {
+      out_.lines[n - 1].sectorMask |= sectors;
       return;
     }
-  out.lines[out.count++] = LineAccess{line, sectors};
-}
+    const std::uint32_t i = n < kScanUpTo ? scan(line) : lookup(line);
+    if (i != kAbsent) {
+      out_.lines[i].sectorMask |= sectors;
+      return;
+    }
+    out_.lines[out_.count++] = LineAccess{line, sectors};
+    if (out_.count == kScanUpTo) {  // from now on, through the index
+      slots_.fill(kAbsent8);
+      for (std::uint32_t k = 0; k < out_.count; ++k) insert(k);
+    } else if (out_.count > kScanUpTo) {
+      insert(out_.count - 1);
+    }
+  }
+
+ private:
+  static constexpr std::uint32_t kScanUpTo = 8, kAbsent = ~0u, kSlots = 128;
+  static constexpr std::uint8_t kAbsent8 = 0xff;
+  static std::uint32_t home(Addr line) {
+    return static_cast<std::uint32_t>((line * 0x9E3779B97F4A7C15ull) >> 57);  // 7 bits
+  }
+  std::uint32_t scan(Addr line) const {
+    for (std::uint32_t i = 0; i < out_.count; ++i)
+      if (out_.lines[i].lineAddr == line) return i;
+    return kAbsent;
+  }
+  std::uint32_t lookup(Addr line) const {
+    for (std::uint32_t s = home(line); slots_[s] != kAbsent8; s = (s + 1) % kSlots)
+      if (out_.lines[slots_[s]].lineAddr == line) return slots_[s];
+    return kAbsent;
+  }
+  void insert(std::uint32_t k) {
+    std::uint32_t s = home(out_.lines[k].lineAddr);
+    while (slots_[s] != kAbsent8) s = (s + 1) % kSlots;
+    slots_[s] = static_cast<std::uint8_t>(k);
+  }
+
+  CoalescedAccess& out_;
+  std::array<std::uint8_t, kSlots> slots_;  // at most 64 lines: a warp, each lane on two
+};
 
 std::uint32_t sectorsOf(Addr first, Addr last, Addr line) {
   const auto lo = static_cast<std::uint32_t>((first - line) / 32);
@@ -29,6 +69,7 @@ std::uint32_t sectorsOf(Addr first, Addr last, Addr line) {
 
 void coalesce(const WarpInst& in, std::uint32_t lineSize, CoalescedAccess& out) {
   out.count = 0;
+  LineSet lines(out);
   const Addr mask = ~Addr{lineSize - 1};
   const unsigned size = in.accessSize ? in.accessSize : 1;
   for (unsigned lane = 0; lane < kWarpSize; ++lane) {
@@ -37,10 +78,10 @@ void coalesce(const WarpInst& in, std::uint32_t lineSize, CoalescedAccess& out) 
     const Addr last = first + size - 1;
     const Addr lineA = first & mask, lineB = last & mask;
     if (lineA == lineB) {
-      touch(out, lineA, sectorsOf(first, last, lineA));
+      lines.touch(lineA, sectorsOf(first, last, lineA));
     } else {
-      touch(out, lineA, sectorsOf(first, lineA + lineSize - 1, lineA));
-      touch(out, lineB, sectorsOf(lineB, last, lineB));
+      lines.touch(lineA, sectorsOf(first, lineA + lineSize - 1, lineA));
+      lines.touch(lineB, sectorsOf(lineB, last, lineB));
     }
   }
 }

@@ -140,3 +140,44 @@ TEST_CASE("shared memory: the degree is the most distinct words in one bank, for
     REQUIRE(sharedConflictDegree(in, banks) == expected);
   }
 }
+
+TEST_CASE("coalescer: any pattern gives the distinct lines in first-touch order with their sectors") {
+  // Against a plain reference (every lane's one or two lines, looked up in the list so far), on
+  // random patterns from few lines (scanned) to one or two lines per lane (indexed).
+  std::mt19937 rng(7);
+  std::uint64_t lines = 0;
+  for (int trial = 0; trial < 3000; ++trial) {
+    const Addr spread = Addr{1} << (trial % 14);  // 1 B to 8 KiB between lanes, on average
+    WarpInst in = strided(kBase, 0);
+    in.accessSize = static_cast<std::uint8_t>(std::array<int, 4>{1, 4, 8, 16}[trial % 4]);
+    in.activeMask = trial % 3 ? 0xffffffffu : static_cast<std::uint32_t>(rng());
+    for (unsigned lane = 0; lane < kWarpSize; ++lane)
+      in.addr[lane] = kBase + rng() % (spread * kWarpSize) / in.accessSize * in.accessSize +
+                      (trial % 5 == 0 ? 126 : 0);  // some straddle a line
+    const std::uint32_t lineSize = trial % 2 ? 128 : 64;
+    std::vector<std::pair<Addr, std::uint32_t>> want;
+    auto add = [&want](Addr line, Addr first, Addr last) {
+      const auto lo = static_cast<std::uint32_t>((first - line) / 32);
+      const auto hi = static_cast<std::uint32_t>((last - line) / 32);
+      const std::uint32_t sectors = ((2u << hi) - 1) & ~((1u << lo) - 1);
+      for (auto& w : want)
+        if (w.first == line) return void(w.second |= sectors);
+      want.emplace_back(line, sectors);
+    };
+    for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+      if (!(in.activeMask >> lane & 1u)) continue;
+      const Addr first = in.addr[lane], last = first + in.accessSize - 1;
+      const Addr a = first / lineSize * lineSize, b = last / lineSize * lineSize;
+      add(a, first, a == b ? last : a + lineSize - 1);
+      if (a != b) add(b, b, last);
+    }
+    const CoalescedAccess got = run(in, lineSize);
+    REQUIRE(got.count == want.size());
+    for (std::uint32_t i = 0; i < got.count; ++i) {
+      REQUIRE(got.lines[i].lineAddr == want[i].first);
+      REQUIRE(got.lines[i].sectorMask == want[i].second);
+    }
+    lines += got.count;
+  }
+  CHECK(lines > 3000 * 8);  // many patterns went past the scan into the index
+}
