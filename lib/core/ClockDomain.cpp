@@ -23,29 +23,34 @@ void ClockDomain::add(Clocked& block) {
   block.domain_ = this;
   block.index_ = static_cast<std::uint32_t>(blocks_.size());
   blocks_.push_back(&block);
+  activeBits_.resize((blocks_.size() + 63) / 64, 0);
 }
 
 void ClockDomain::setTickAll() {
   tickAll_ = true;
   for (Clocked* b : blocks_) b->active_ = true;  // so that wake() is a no-op
-  pending_.clear();
 }
 
 void ClockDomain::wake(Clocked& block) {
   engine_.catchUp();  // work from outside: stamped with the cycle it arrives in
   if (block.active_) return;
   block.active_ = true;
-  if (inEdge_ && block.index_ > cursor_) {
-    // Woken during this edge before its turn: it ticks in this edge, exactly as if it had been
-    // active all along (sleeping must never change results).
-    const auto byIndex = [](const Clocked* a, const Clocked* b) { return a->index_ < b->index_; };
-    active_.insert(std::upper_bound(active_.begin() + static_cast<std::ptrdiff_t>(position_ + 1),
-                                    active_.end(), &block, byIndex),
-                   &block);
-    return;
-  }
-  pending_.push_back(&block);
+  // During an edge, a block ahead of the one ticking ticks in this edge, exactly as if it had
+  // been active all along (sleeping must never change results); any other from the next.
+  activeBits_[block.index_ / 64] |= std::uint64_t{1} << (block.index_ % 64);
+  ++activeBlocks_;
   engine_.notifyWork();
+}
+
+std::uint32_t ClockDomain::nextActive(std::uint32_t i) const {
+  std::size_t w = i / 64;
+  if (w >= activeBits_.size()) return kNoBlock;
+  std::uint64_t bits = activeBits_[w] & (~std::uint64_t{0} << (i % 64));
+  while (bits == 0) {
+    if (++w == activeBits_.size()) return kNoBlock;
+    bits = activeBits_[w];
+  }
+  return static_cast<std::uint32_t>(w * 64 + static_cast<std::size_t>(__builtin_ctzll(bits)));
 }
 
 void ClockDomain::wakeAt(Clocked& block, Cycle cycle) {
@@ -71,17 +76,6 @@ void ClockDomain::advanceTo(std::uint64_t timePs) {
   nextCyclePs_ = (cycle_ + 1) * periodPs_;
 }
 
-void ClockDomain::admitPending() {
-  if (pending_.empty()) return;
-  const auto byIndex = [](const Clocked* a, const Clocked* b) { return a->index_ < b->index_; };
-  std::sort(pending_.begin(), pending_.end(), byIndex);
-  scratch_.clear();
-  std::merge(active_.begin(), active_.end(), pending_.begin(), pending_.end(),
-             std::back_inserter(scratch_), byIndex);
-  active_.swap(scratch_);
-  pending_.clear();
-}
-
 void ClockDomain::tickEdge(std::uint64_t timePs) {
   advanceTo(timePs);
   nextUnticked_ = cycle_ + 1;
@@ -91,22 +85,16 @@ void ClockDomain::tickEdge(std::uint64_t timePs) {
     ticks_ += blocks_.size();
     return;
   }
-  admitPending();
-  // Blocks tick in index order. A block woken by one ticked earlier in this edge joins this
-  // edge (see wake()); one woken after its turn ticks from the next edge.
-  inEdge_ = true;
-  std::size_t keep = 0;
-  for (position_ = 0; position_ < active_.size(); ++position_) {
-    Clocked* b = active_[position_];
-    cursor_ = b->index_;
+  // Blocks tick in index order; the bitmap is read as the edge goes (see activeBits_).
+  for (std::uint32_t i = nextActive(0); i != kNoBlock; i = nextActive(i + 1)) {
+    Clocked* b = blocks_[i];
     ++ticks_;
-    if (b->tick())
-      active_[keep++] = b;
-    else
+    if (!b->tick()) {
       b->active_ = false;
+      activeBits_[i / 64] &= ~(std::uint64_t{1} << (i % 64));
+      --activeBlocks_;
+    }
   }
-  active_.resize(keep);
-  inEdge_ = false;
 }
 
 }  // namespace warpsim

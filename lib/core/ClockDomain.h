@@ -28,7 +28,7 @@ class ClockDomain {
   }
   // The current cycle: the newest edge at or before the engine's time.
   Cycle cycle() const { return cycle_; }
-  std::size_t activeCount() const { return active_.size() + pending_.size(); }
+  std::size_t activeCount() const { return activeBlocks_; }
   std::uint64_t ticksExecuted() const { return ticks_; }
   std::uint64_t edgesExecuted() const { return edges_; }
 
@@ -38,7 +38,7 @@ class ClockDomain {
   void wake(Clocked& block);
   void wakeAt(Clocked& block, Cycle cycle);
   // Engine side.
-  bool hasWork() const { return tickAll_ || !active_.empty() || !pending_.empty(); }
+  bool hasWork() const { return tickAll_ || activeBlocks_ != 0; }
   void setTickAll();
   std::uint64_t nextEdgePs(std::uint64_t nowPs) const;
   // Sets cycle() to the newest edge at or before `timePs` (time only moves forward).
@@ -49,7 +49,9 @@ class ClockDomain {
     return nextCyclePs_ - periodPs_ == timePs && nextUnticked_ <= cycle_;
   }
   void passEdge() { nextUnticked_ = cycle_ + 1; }
-  void admitPending();
+  // The first active block at or after registration index `i`, or kNoBlock.
+  std::uint32_t nextActive(std::uint32_t i) const;
+  static constexpr std::uint32_t kNoBlock = ~0u;
 
   ClockEngine& engine_;
   std::string name_;
@@ -60,14 +62,14 @@ class ClockDomain {
   std::uint64_t nextCyclePs_ = 0;  // time of edge cycle_ + 1 (edge 0 at time 0)
   Cycle nextUnticked_ = 0;         // the first edge not yet ticked: an edge never ticks twice
   std::vector<Clocked*> blocks_;
-  std::vector<Clocked*> active_;   // sorted by registration index
-  std::vector<Clocked*> pending_;  // woken since the last edge; merged in before the next
-  std::vector<Clocked*> scratch_;
+  // The active blocks, one bit per registration index. An edge visits the set bits in index
+  // order, reading the bitmap as it goes: a block woken during the edge ticks in it when its
+  // index lies ahead of the one ticking, and from the next edge otherwise, as the design asks
+  // (doc/architecture.md section 2); no list is sorted or merged.
+  std::vector<std::uint64_t> activeBits_;
+  std::size_t activeBlocks_ = 0;
   std::uint64_t ticks_ = 0, edges_ = 0;
-  bool tickAll_ = false;      // validation mode: every block ticks every edge
-  bool inEdge_ = false;       // inside tickEdge()
-  std::size_t position_ = 0;  // position in active_ of the block ticking now
-  std::uint32_t cursor_ = 0;  // its registration index
+  bool tickAll_ = false;  // validation mode: every block ticks every edge
 };
 
 }  // namespace warpsim
