@@ -23,6 +23,18 @@
 
 namespace {
 
+// The process's peak resident memory in KiB: VmHWM, which starts afresh at exec (getrusage's
+// ru_maxrss keeps the parent's peak across fork and exec, so a run started from a large
+// process would report that process's memory), or ru_maxrss where /proc has no VmHWM.
+long peakRssKib() {
+  std::ifstream status("/proc/self/status");
+  for (std::string line; std::getline(status, line);)
+    if (line.rfind("VmHWM:", 0) == 0) return std::stol(line.substr(6));
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return usage.ru_maxrss;
+}
+
 std::string selfPath(const char* argv0) {
   char buf[4096];
   const ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
@@ -57,8 +69,7 @@ int sc_main(int argc, char* argv[]) {
   }
   const warpsim::RunResult r = warpsim::runPlatform(*p, static_cast<int>(rest.size()), rest.data());
   if (!r.simulated || r.exitCode != 0) return r.exitCode;
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
+  const long rss = peakRssKib();
   const std::optional<std::uint64_t> host = counter.read();
   const std::string perInst =
       host ? fmt::format("{:.0f}", double(*host) / double(r.warpInstructions)) : "n/a";
@@ -66,7 +77,7 @@ int sc_main(int argc, char* argv[]) {
       "bench {}: {} warp instructions, {} cycles in {:.3f} s: {:.0f} warp inst/s, "
       "{:.0f} cycles/s, {} host instructions per warp instruction, peak RSS {} KiB\n",
       platform, r.warpInstructions, r.cycles, r.wallSeconds, r.warpInstructions / r.wallSeconds,
-      r.cycles / r.wallSeconds, perInst, usage.ru_maxrss);
+      r.cycles / r.wallSeconds, perInst, rss);
   if (r.traceLines)
     std::cout << fmt::format(
         "bench trace check: {} instruction lines in {:.3f} s: {:.0f} lines/s\n", r.traceLines,
@@ -80,7 +91,7 @@ int sc_main(int argc, char* argv[]) {
                         {"wall_seconds", r.wallSeconds},
                         {"warp_inst_per_s", r.warpInstructions / r.wallSeconds},
                         {"cycles_per_s", r.cycles / r.wallSeconds},
-                        {"peak_rss_kib", usage.ru_maxrss},
+                        {"peak_rss_kib", rss},
                         {"host_instructions", nullptr},
                         {"host_instructions_per_warp_inst", nullptr}};
     if (host) {
