@@ -114,12 +114,7 @@ bool Router::tick() {
 
 void Router::send(std::uint32_t p, std::uint32_t vc, std::uint32_t o, Cycle t) {
   FlitQueue& q = in_[p][vc];
-  const Flit f = q.front();
-  q.pop();
-  if (q.empty())
-    occupied_ &= ~(1u << (p * kVcs + vc));
-  else
-    refreshFront(p, vc);
+  const Flit& f = q.front();  // read in place: the flit leaves the buffer below, once sent on
   Output& out = out_[o];
   out.credits[vc].take();
   if (f.head) out.owner[vc] = p;
@@ -129,6 +124,11 @@ void Router::send(std::uint32_t p, std::uint32_t vc, std::uint32_t o, Cycle t) {
   // A router downstream adds its pipeline; a network interface takes the flit off the link.
   const Cycle at = t + params_.linkLatency + (o == kLocal ? 0 : params_.routerLatency);
   out.down.to->pushFlit(out.down.port, f, at);
+  q.pop();
+  if (q.empty())
+    occupied_ &= ~(1u << (p * kVcs + vc));
+  else
+    refreshFront(p, vc);
   up_[p].to->pushCredit(up_[p].port, vc, t + 1);
   if (watchdog_) watchdog_->progress();
 }
