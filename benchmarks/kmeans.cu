@@ -40,9 +40,9 @@ constexpr int kClusters = 5;
 constexpr int kIterations = 3;
 constexpr int kAssignBlock = 128;
 constexpr int kSumBlock = 256;
-constexpr int kRow = kClusters * (kDims + 1);  // per cluster: d feature sums, then the count
+constexpr int kRow = kClusters * (kDims + 1);        // per cluster: d feature sums, then the count
 constexpr int kUpdateBlock = (kRow + 31) / 32 * 32;  // a thread per sum
-constexpr float kFixedOne = 65536.0f;  // fixed point: 16 fraction bits
+constexpr float kFixedOne = 65536.0f;                // fixed point: 16 fraction bits
 static_assert(kRow <= kUpdateBlock && kRow <= kSumBlock, "a thread per sum in a block");
 
 using Sum = unsigned long long;  // two's complement: negative features add correctly

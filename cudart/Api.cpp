@@ -1,6 +1,7 @@
-// The C entry points a program built by nvcc calls (doc/cuda.md, "CUDA programs"): nvcc's
-// registration and launch stubs, and the runtime API. Each forwards to the Runtime; what is not
-// supported returns cudaErrorNotSupported and says so on stderr, naming the call.
+// The C entry points a program built by nvcc calls (doc/cuda.md, "CUDA programs"): what nvcc's
+// registration code and host-side launch functions call, and the runtime API. Each forwards to
+// the Runtime; what is not supported returns cudaErrorNotSupported and says so on stderr,
+// naming the call.
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
@@ -27,6 +28,44 @@ struct Event {
 };
 // A stream: work on every stream runs in order, at once.
 struct Stream {};
+
+// Each error code the stand-in returns: CUDA's name for it and what it says.
+struct ErrorText {
+  int code;
+  const char* name;
+  const char* text;
+};
+constexpr ErrorText kErrors[] = {
+    {cu::kSuccess, "cudaSuccess", "no error"},
+    {cu::kInvalidValue, "cudaErrorInvalidValue", "invalid argument"},
+    {cu::kMemoryAllocation, "cudaErrorMemoryAllocation", "out of memory"},
+    {cu::kInitializationError, "cudaErrorInitializationError",
+     "the simulated GPU could not be built (see stderr)"},
+    {cu::kInvalidConfiguration, "cudaErrorInvalidConfiguration", "invalid launch configuration"},
+    {cu::kInvalidSymbol, "cudaErrorInvalidSymbol", "invalid device symbol"},
+    {cu::kInvalidDevicePointer, "cudaErrorInvalidDevicePointer", "invalid device pointer"},
+    {cu::kInvalidMemcpyDirection, "cudaErrorInvalidMemcpyDirection", "invalid copy direction"},
+    {cu::kInvalidDeviceFunction, "cudaErrorInvalidDeviceFunction", "invalid device function"},
+    {cu::kInvalidDevice, "cudaErrorInvalidDevice", "invalid device ordinal"},
+    {cu::kNoKernelImageForDevice, "cudaErrorNoKernelImageForDevice",
+     "no kernel image is available for execution on the device"},
+    {cu::kInvalidPtx, "cudaErrorInvalidPtx", "the kernel's PTX could not be loaded (see stderr)"},
+    {cu::kInvalidResourceHandle, "cudaErrorInvalidResourceHandle", "invalid resource handle"},
+    {cu::kNotReady, "cudaErrorNotReady", "device not ready"},
+    {cu::kIllegalAddress, "cudaErrorIllegalAddress",
+     "an illegal memory access was encountered (see stderr)"},
+    {cu::kLaunchTimeout, "cudaErrorLaunchTimeout", "the launch timed out"},
+    {cu::kLaunchFailure, "cudaErrorLaunchFailure",
+     "the launch failed in the simulator (see stderr)"},
+    {cu::kNotSupported, "cudaErrorNotSupported", "operation not supported by warpsim (see stderr)"},
+};
+constexpr ErrorText kUnknownError{cu::kUnknown, "cudaErrorUnknown", "unknown error"};
+
+const ErrorText& errorText(int code) {
+  for (const ErrorText& e : kErrors)
+    if (e.code == code) return e;
+  return kUnknownError;
+}
 
 }  // namespace
 
@@ -271,83 +310,11 @@ int cudaEventElapsedTime(float* ms, void* start, void* end) {
 }
 
 const char* cudaGetErrorName(int error) {
-  switch (error) {
-    case cu::kSuccess:
-      return "cudaSuccess";
-    case cu::kInvalidValue:
-      return "cudaErrorInvalidValue";
-    case cu::kMemoryAllocation:
-      return "cudaErrorMemoryAllocation";
-    case cu::kInitializationError:
-      return "cudaErrorInitializationError";
-    case cu::kInvalidConfiguration:
-      return "cudaErrorInvalidConfiguration";
-    case cu::kInvalidSymbol:
-      return "cudaErrorInvalidSymbol";
-    case cu::kInvalidDevicePointer:
-      return "cudaErrorInvalidDevicePointer";
-    case cu::kInvalidMemcpyDirection:
-      return "cudaErrorInvalidMemcpyDirection";
-    case cu::kInvalidDeviceFunction:
-      return "cudaErrorInvalidDeviceFunction";
-    case cu::kInvalidDevice:
-      return "cudaErrorInvalidDevice";
-    case cu::kNoKernelImageForDevice:
-      return "cudaErrorNoKernelImageForDevice";
-    case cu::kInvalidPtx:
-      return "cudaErrorInvalidPtx";
-    case cu::kInvalidResourceHandle:
-      return "cudaErrorInvalidResourceHandle";
-    case cu::kNotReady:
-      return "cudaErrorNotReady";
-    case cu::kIllegalAddress:
-      return "cudaErrorIllegalAddress";
-    case cu::kLaunchTimeout:
-      return "cudaErrorLaunchTimeout";
-    case cu::kLaunchFailure:
-      return "cudaErrorLaunchFailure";
-    case cu::kNotSupported:
-      return "cudaErrorNotSupported";
-    default:
-      return "cudaErrorUnknown";
-  }
+  return errorText(error).name;
 }
 
 const char* cudaGetErrorString(int error) {
-  switch (error) {
-    case cu::kSuccess:
-      return "no error";
-    case cu::kInvalidValue:
-      return "invalid argument";
-    case cu::kMemoryAllocation:
-      return "out of memory";
-    case cu::kInitializationError:
-      return "the simulated GPU could not be built (see stderr)";
-    case cu::kInvalidConfiguration:
-      return "invalid launch configuration";
-    case cu::kInvalidSymbol:
-      return "invalid device symbol";
-    case cu::kInvalidDevicePointer:
-      return "invalid device pointer";
-    case cu::kInvalidMemcpyDirection:
-      return "invalid copy direction";
-    case cu::kInvalidDeviceFunction:
-      return "invalid device function";
-    case cu::kInvalidDevice:
-      return "invalid device ordinal";
-    case cu::kInvalidPtx:
-      return "the kernel's PTX could not be loaded (see stderr)";
-    case cu::kInvalidResourceHandle:
-      return "invalid resource handle";
-    case cu::kIllegalAddress:
-      return "an illegal memory access was encountered (see stderr)";
-    case cu::kLaunchFailure:
-      return "the launch failed in the simulator (see stderr)";
-    case cu::kNotSupported:
-      return "operation not supported by warpsim (see stderr)";
-    default:
-      return "unknown error";
-  }
+  return errorText(error).text;
 }
 
 }  // extern "C"

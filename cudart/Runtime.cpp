@@ -309,13 +309,9 @@ CudaError Runtime::launch(const void* function, bool isHandle, Dim3Abi grid, Dim
   l.params.assign(entry.paramBytes, 0);
   for (std::size_t i = 0; i < entry.params.size(); ++i)
     std::memcpy(l.params.data() + entry.params[i].offset, args[i], entry.params[i].size);
-  ptx::Occupancy occupancy = ptx::occupancyFromPtx(*program, l);
   const ptx::PtxasFigures* ptxas = s->ptxas(f->name);
-  if (ptxas) {
-    occupancy.regsPerThread = ptxas->registers;
-    occupancy.smemPerCta = ptxas->sharedBytes + l.dynamicSharedBytes;
-    occupancy.source = "WARPSIM_PTXAS_LOG";
-  }
+  const ptx::Occupancy occupancy = ptxas ? ptx::occupancyFromPtxas(*ptxas, l, "WARPSIM_PTXAS_LOG")
+                                         : ptx::occupancyFromPtx(*program, l);
   if (!recorders_.empty()) {
     RecordedLaunch r;
     r.kernel = f->name;

@@ -58,11 +58,13 @@ class Runtime {
                           const void* view);
   CudaError destroyTexture(unsigned long long object);
 
-  // Launches: the configuration <<<...>>> pushes and the stub pops, then the launch.
+  // Launches: the configuration <<<...>>> pushes and nvcc's host-side launch function pops,
+  // then the launch.
   void pushConfiguration(Dim3Abi grid, Dim3Abi block, std::size_t shared, void* stream);
   CudaError popConfiguration(Dim3Abi* grid, Dim3Abi* block, std::size_t* shared, void** stream);
   CudaError kernelHandle(void** handle, const void* hostFunction);
-  // `function` is a host stub address (cudaLaunchKernel) or a handle (__cudaLaunchKernel).
+  // `function` is the kernel's host function address (cudaLaunchKernel) or a handle
+  // (__cudaLaunchKernel).
   CudaError launch(const void* function, bool isHandle, Dim3Abi grid, Dim3Abi block, void** args,
                    std::size_t shared);
 
@@ -105,7 +107,7 @@ class Runtime {
   std::uint8_t* device(const void* address, std::size_t bytes);
 
   std::vector<std::unique_ptr<Module>> modules_;
-  std::map<const void*, Function> functions_;  // by host stub
+  std::map<const void*, Function> functions_;  // by host function address
   std::map<const void*, Variable> variables_;  // by host shadow
   std::shared_ptr<ptx::GlobalMemory> memory_;
   std::vector<std::uint64_t> heap_;  // the bases of cudaMalloc's allocations (arrays' too)

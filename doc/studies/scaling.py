@@ -60,21 +60,17 @@ def main():
     ax[0].set_ylabel("wall seconds")
     ax[0].set_title("(a) workload size, fermi, GTO")
     ax[0].legend()
-    sms = res["sms"]
-    ax[1].plot(SMS, [r["wall_seconds"] / r["cycles"] * 1e6 for r in sms], "o-",
-               label="wall us per simulated cycle")
-    ax[1].plot(SMS, [r["peak_rss_kib"] / 1024 for r in sms], "s--", label="peak RSS (MiB)")
-    ax[1].set_xlabel("SMs (stream, size 1024)")
-    ax[1].set_title("(b) machine size")
-    ax[1].legend()
-    warps = res["warps"]
-    ax[2].plot(WARPS, [r["wall_seconds"] / r["cycles"] * 1e6 for r in warps], "o-",
-               label="wall us per simulated cycle")
-    ax[2].plot(WARPS, [r["wall_seconds"] / r["warp_instructions"] * 1e6 for r in warps], "s--",
-               label="wall us per warp instruction")
-    ax[2].set_xlabel("resident warps per SM (stream, size 1024)")
-    ax[2].set_title("(c) warps per SM")
-    ax[2].legend()
+    per = lambda runs, what: [r["wall_seconds"] / r[what] * 1e6 for r in runs]
+    panels = [(ax[1], SMS, res["sms"], "SMs", "(b) machine size",
+               [r["peak_rss_kib"] / 1024 for r in res["sms"]], "peak RSS (MiB)"),
+              (ax[2], WARPS, res["warps"], "resident warps per SM", "(c) warps per SM",
+               per(res["warps"], "warp_instructions"), "wall us per warp instruction")]
+    for a, xs, runs, xlabel, title, second, label in panels:
+        a.plot(xs, per(runs, "cycles"), "o-", label="wall us per simulated cycle")
+        a.plot(xs, second, "s--", label=label)
+        a.set_xlabel(xlabel + " (stream, size 1024)")
+        a.set_title(title)
+        a.legend()
     fig.tight_layout()
     png = os.path.join(ROOT, "doc", "scaling.png")
     fig.savefig(png, dpi=90)

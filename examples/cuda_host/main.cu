@@ -1,22 +1,22 @@
 // An ordinary CUDA program, nothing warpsim-specific in it: five kernels (a scaled vector add,
 // a shared-memory block sum, a histogram with shared and global atomics, a 3x3 box filter that
 // reads an image through a 2D texture object over a CUDA array, and a gather through a 1D
-// texture object over linear memory) with copies between them, each result checked on the host. Built with nvcc against libwarpsim_cudart instead of
-// NVIDIA's runtime (examples/README.md), its kernels run on a simulated GPU.
+// texture object over linear memory) with copies between them, each result checked on the host.
+// Built with nvcc against libwarpsim_cudart instead of NVIDIA's runtime (examples/README.md), its
+// kernels run on a simulated GPU.
 #include <algorithm>
 #include <cstdio>
 #include <vector>
 
 #include <cuda_runtime.h>
 
-#define CHECK(call)                                                                  \
-  do {                                                                               \
-    cudaError_t e = (call);                                                          \
-    if (e != cudaSuccess) {                                                          \
-      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call,             \
-                   cudaGetErrorString(e));                                           \
-      return 1;                                                                      \
-    }                                                                                \
+#define CHECK(call)                                                                              \
+  do {                                                                                           \
+    cudaError_t e = (call);                                                                      \
+    if (e != cudaSuccess) {                                                                      \
+      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call, cudaGetErrorString(e)); \
+      return 1;                                                                                  \
+    }                                                                                            \
   } while (0)
 
 __global__ void axpy(float a, const float* x, float* y, int n) {

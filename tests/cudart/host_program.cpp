@@ -1,9 +1,9 @@
 // A CUDA host program as nvcc would generate it, written by hand so that the tests need no nvcc
 // (doc/cuda.md, "CUDA programs"): its PTX sits in a fatbinary laid out as nvcc lays it out, a
 // static constructor registers the fatbinary, three kernels and a __device__ variable, and each
-// kernel has a launch stub that pops the <<<...>>> configuration and calls __cudaLaunchKernel
-// (one calls cudaLaunchKernel, the older path). main() runs the three kernels with copies
-// between them and checks every result, as an ordinary CUDA program would.
+// kernel has a host-side launch function that pops the <<<...>>> configuration and calls
+// __cudaLaunchKernel (one calls cudaLaunchKernel, the older path). main() runs the three kernels
+// with copies between them and checks every result, as an ordinary CUDA program would.
 //
 //   warpsim-test-cuda-host            the three kernels; prints "all checks passed"
 //   warpsim-test-cuda-host fault      a kernel reads outside every allocation: the program's
@@ -167,9 +167,9 @@ struct Wrapper {  // what nvcc's __fatDeviceText holds
 };
 unsigned total;  // the host shadow of the __device__ variable
 
-void scaleStub(float*, float, unsigned);
-void addStub(float*, const float*, unsigned);
-void countStub(const float*, unsigned, float);
+void scaleLaunch(float*, float, unsigned);
+void addLaunch(float*, const float*, unsigned);
+void countLaunch(const float*, unsigned, float);
 
 // What nvcc's __sti____cudaRegisterAll does: a static constructor, run in no set order.
 __attribute__((constructor)) void registerAll() {
@@ -177,50 +177,51 @@ __attribute__((constructor)) void registerAll() {
   static const std::vector<std::uint64_t> bytes = fatbinary();
   static Wrapper wrapper{0x466243b1, 1, bytes.data(), nullptr};
   void** h = __cudaRegisterFatBinary(&wrapper);
-  __cudaRegisterFunction(h, reinterpret_cast<const char*>(&scaleStub), nullptr, "scale", -1,
+  __cudaRegisterFunction(h, reinterpret_cast<const char*>(&scaleLaunch), nullptr, "scale", -1,
                          nullptr, nullptr, nullptr, nullptr, nullptr);
-  __cudaRegisterFunction(h, reinterpret_cast<const char*>(&addStub), nullptr, "add", -1, nullptr,
+  __cudaRegisterFunction(h, reinterpret_cast<const char*>(&addLaunch), nullptr, "add", -1, nullptr,
                          nullptr, nullptr, nullptr, nullptr);
-  __cudaRegisterFunction(h, reinterpret_cast<const char*>(&countStub), nullptr, "count", -1,
+  __cudaRegisterFunction(h, reinterpret_cast<const char*>(&countLaunch), nullptr, "count", -1,
                          nullptr, nullptr, nullptr, nullptr, nullptr);
   __cudaRegisterVar(h, reinterpret_cast<char*>(&total), nullptr, "total", 0, 4, 0, 0);
   __cudaRegisterFatBinaryEnd(h);
 }
 
-// Launch stubs, as nvcc 13 writes them: the kernel's handle once, then the configuration the
+// Host-side launch functions, as nvcc 13 writes them: the kernel's handle once, then the
+// configuration the
 // <<<...>>> pushed, then the launch with the arguments' addresses.
-void launchThrough(void*& handle, const void* stub, void** args) {
-  if (!handle) __cudaGetKernel(&handle, stub);
+void launchThrough(void*& handle, const void* hostFunction, void** args) {
+  if (!handle) __cudaGetKernel(&handle, hostFunction);
   dim3 grid, block;
   std::size_t shared;
   void* stream;
   if (__cudaPopCallConfiguration(&grid, &block, &shared, &stream) != 0) return;
   __cudaLaunchKernel(handle, grid, block, args, shared, stream);
 }
-void scaleStub(float* x, float a, unsigned n) {
+void scaleLaunch(float* x, float a, unsigned n) {
   static void* handle = nullptr;
   void* args[] = {&x, &a, &n};
-  launchThrough(handle, reinterpret_cast<const void*>(&scaleStub), args);
+  launchThrough(handle, reinterpret_cast<const void*>(&scaleLaunch), args);
 }
-void addStub(float* y, const float* x, unsigned n) {
+void addLaunch(float* y, const float* x, unsigned n) {
   static void* handle = nullptr;
   void* args[] = {&y, &x, &n};
-  launchThrough(handle, reinterpret_cast<const void*>(&addStub), args);
+  launchThrough(handle, reinterpret_cast<const void*>(&addLaunch), args);
 }
-void countStub(const float* x, unsigned n, float limit) {  // the older path: cudaLaunchKernel
+void countLaunch(const float* x, unsigned n, float limit) {  // the older path: cudaLaunchKernel
   dim3 grid, block;
   std::size_t shared;
   void* stream;
   if (__cudaPopCallConfiguration(&grid, &block, &shared, &stream) != 0) return;
   void* args[] = {&x, &n, &limit};
-  cudaLaunchKernel(reinterpret_cast<const void*>(&countStub), grid, block, args, shared, stream);
+  cudaLaunchKernel(reinterpret_cast<const void*>(&countLaunch), grid, block, args, shared, stream);
 }
 
 // kernel<<<grid, block>>>(...)
-template <class Stub, class... Args>
-void launch(unsigned grid, unsigned block, Stub stub, Args... args) {
+template <class Launch, class... Args>
+void launch(unsigned grid, unsigned block, Launch kernel, Args... args) {
   __cudaPushCallConfiguration(dim3{grid, 1, 1}, dim3{block, 1, 1}, 0, nullptr);
-  stub(args...);
+  kernel(args...);
 }
 
 int failures = 0;
@@ -239,7 +240,7 @@ int main(int argc, char** argv) {
   std::vector<float> hx(n), hy(n);
   for (unsigned i = 0; i < n; ++i) hx[i] = float(i), hy[i] = float(i + 1);
   if (mode == "fault") {  // a pointer that is not device memory
-    launch(4, 256, scaleStub, reinterpret_cast<float*>(0x1000), 2.0f, n);
+    launch(4, 256, scaleLaunch, reinterpret_cast<float*>(0x1000), 2.0f, n);
     const int e = cudaGetLastError();
     std::printf("cudaGetLastError: %s\n", cudaGetErrorName(e));
     // CUDA's errors from a failed kernel are sticky.
@@ -254,9 +255,9 @@ int main(int argc, char** argv) {
     checkCall(cudaMemcpy(dy, hy.data(), n * 4, 1), "cudaMemcpy");
     const unsigned seven = 7;
     checkCall(cudaMemcpyToSymbol(&total, &seven, 4, 0, 1), "cudaMemcpyToSymbol");
-    launch(4, 256, scaleStub, dx, 2.0f, n);
-    launch(8, 128, addStub, dy, static_cast<const float*>(dx), n);
-    launch(2, 512, countStub, static_cast<const float*>(dy), n, 1500.0f);
+    launch(4, 256, scaleLaunch, dx, 2.0f, n);
+    launch(8, 128, addLaunch, dy, static_cast<const float*>(dx), n);
+    launch(2, 512, countLaunch, static_cast<const float*>(dy), n, 1500.0f);
     checkCall(cudaMemcpy(hy.data(), dy, n * 4, 2), "cudaMemcpy");
     for (unsigned i = 0; i < n; ++i)
       check(hy[i] == float(3 * i + 1), "y[" + std::to_string(i) + "]");
@@ -316,17 +317,17 @@ int main(int argc, char** argv) {
   checkCall(cudaMemcpy(dx, hx.data(), n * 4, 1), "cudaMemcpy");
   checkCall(cudaMemcpy(dy, hy.data(), n * 4, 1), "cudaMemcpy");
   cudaEventRecord(start, nullptr);
-  launch(4, 256, scaleStub, dx, 2.0f, n);  // x = 2i
+  launch(4, 256, scaleLaunch, dx, 2.0f, n);  // x = 2i
   checkCall(cudaGetLastError(), "scale");
   checkCall(cudaMemcpy(hx.data(), dx, n * 4, 2), "cudaMemcpy");
   for (unsigned i = 0; i < n; ++i) check(hx[i] == 2.0f * float(i), "x[" + std::to_string(i) + "]");
-  launch(8, 128, addStub, dy, static_cast<const float*>(dx), n);  // y = i + 1 + 2i
+  launch(8, 128, addLaunch, dy, static_cast<const float*>(dx), n);  // y = i + 1 + 2i
   checkCall(cudaGetLastError(), "add");
   checkCall(cudaMemcpy(hy.data(), dy, n * 4, 2), "cudaMemcpy");
   for (unsigned i = 0; i < n; ++i) check(hy[i] == float(3 * i + 1), "y[" + std::to_string(i) + "]");
   const unsigned seven = 7;  // the count starts from 7
   checkCall(cudaMemcpyToSymbol(&total, &seven, 4, 0, 1), "cudaMemcpyToSymbol");
-  launch(2, 512, countStub, static_cast<const float*>(dy), n, 1500.0f);  // 3i + 1 > 1500
+  launch(2, 512, countLaunch, static_cast<const float*>(dy), n, 1500.0f);  // 3i + 1 > 1500
   checkCall(cudaGetLastError(), "count");
   unsigned counted = 0;
   checkCall(cudaMemcpyFromSymbol(&counted, &total, 4, 0, 2), "cudaMemcpyFromSymbol");

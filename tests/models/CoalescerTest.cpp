@@ -141,7 +141,8 @@ TEST_CASE("shared memory: the degree is the most distinct words in one bank, for
   }
 }
 
-TEST_CASE("coalescer: any pattern gives the distinct lines in first-touch order with their sectors") {
+TEST_CASE(
+    "coalescer: any pattern gives the distinct lines in first-touch order with their sectors") {
   // Against a plain reference (every lane's one or two lines, looked up in the list so far), on
   // random patterns from few lines (scanned) to one or two lines per lane (indexed).
   std::mt19937 rng(7);

@@ -7,11 +7,16 @@ using namespace warpsim::test;
 
 namespace {
 
-const char* const kPolicies[] = {"lrr",       "gto",
-                                 "2lvl",      "swl",
-                                 "ccws",      "cta-aware",
-                                 "cta-aware-locality", "cta-aware-locality-blp",
-                                 "owl",       "mascar"};
+const char* const kPolicies[] = {"lrr",
+                                 "gto",
+                                 "2lvl",
+                                 "swl",
+                                 "ccws",
+                                 "cta-aware",
+                                 "cta-aware-locality",
+                                 "cta-aware-locality-blp",
+                                 "owl",
+                                 "mascar"};
 
 std::string recordOf(const std::string& name) {
   return std::string(WARPSIM_SOURCE_DIR) + "/benchmarks/records/" + name;
@@ -25,8 +30,8 @@ struct Replay {
 Replay replay(const std::string& tool, const std::string& name, const std::string& options = "") {
   ScratchDir dir;
   Replay r;
-  r.run = runTool(tool, "--launch-record " + recordOf(name) + " --stats " + dir.file("s.json") +
-                            " " + options);
+  r.run = runTool(
+      tool, "--launch-record " + recordOf(name) + " --stats " + dir.file("s.json") + " " + options);
   if (r.run.exitCode == 0) r.stats = readJson(dir.file("s.json"));
   return r;
 }
@@ -101,12 +106,12 @@ void checkSchedulers(const std::string& name) {
 
 }  // namespace
 
-#define WARPSIM_BENCHMARK_TESTS(name)                                                          \
-  TEST_CASE("benchmarks: " #name " gives its recorded outputs on fermi, owl28 and ccws30") {  \
-    checkPlatforms(#name);                                                                     \
-  }                                                                                            \
-  TEST_CASE("benchmarks: " #name " under every scheduler: same instructions, conserved") {     \
-    checkSchedulers(#name);                                                                    \
+#define WARPSIM_BENCHMARK_TESTS(name)                                                        \
+  TEST_CASE("benchmarks: " #name " gives its recorded outputs on fermi, owl28 and ccws30") { \
+    checkPlatforms(#name);                                                                   \
+  }                                                                                          \
+  TEST_CASE("benchmarks: " #name " under every scheduler: same instructions, conserved") {   \
+    checkSchedulers(#name);                                                                  \
   }
 
 WARPSIM_BENCHMARK_TESTS(backprop)

@@ -226,16 +226,14 @@ Workload loadLaunchRecord(const std::string& dir, std::string* occupancy, std::u
     launch.instructionBudget = ctaBudget;
     Occupancy occ = occupancyFromPtx(*program, launch);
     if (l.contains("ptxas")) {  // `ptxas -v` figures: registers and static shared bytes
-      occ.regsPerThread =
+      PtxasFigures f;
+      f.registers =
           static_cast<std::uint32_t>(r.number(r.field(l.at("ptxas"), "registers", at), at));
-      occ.smemPerCta =
-          static_cast<std::uint32_t>(r.number(r.field(l.at("ptxas"), "shared", at), at)) +
-          launch.dynamicSharedBytes;
-      occ.source = "ptxas -v";
+      f.sharedBytes =
+          static_cast<std::uint32_t>(r.number(r.field(l.at("ptxas"), "shared", at), at));
+      occ = occupancyFromPtxas(f, launch, "ptxas -v");
     } else if (const auto f = ptxas.find(k.name); f != ptxas.end()) {
-      occ.regsPerThread = f->second.registers;
-      occ.smemPerCta = f->second.sharedBytes + launch.dynamicSharedBytes;
-      occ.source = "ptxas -v log";
+      occ = occupancyFromPtxas(f->second, launch, "ptxas -v log");
     }
     if (occupancy)
       *occupancy += k.name + ": " + std::to_string(occ.regsPerThread) + " registers/thread, " +

@@ -42,6 +42,15 @@ Occupancy occupancyFromPtx(const PtxProgram& program, const PtxLaunch& launch) {
   return o;
 }
 
+Occupancy occupancyFromPtxas(const PtxasFigures& figures, const PtxLaunch& launch,
+                             std::string source) {
+  Occupancy o;
+  o.regsPerThread = figures.registers;
+  o.smemPerCta = figures.sharedBytes + launch.dynamicSharedBytes;
+  o.source = std::move(source);
+  return o;
+}
+
 KernelDesc makePtxKernel(std::shared_ptr<const PtxProgram> program,
                          std::shared_ptr<GlobalMemory> memory, PtxLaunch launch,
                          const Occupancy& occupancy) {

@@ -8,6 +8,7 @@
 
 #include "warpsim/workload/KernelDesc.h"
 #include "warpsim/workload/ptx/PtxExecutor.h"
+#include "warpsim/workload/ptx/PtxasLog.h"
 
 namespace warpsim::ptx {
 
@@ -20,6 +21,10 @@ struct Occupancy {
 // From the kernel's PTX: the most 32-bit register words live at once (maxLiveRegisterWords,
 // 8 to 255; ptxas may allocate more), and its static plus the launch's dynamic shared memory.
 Occupancy occupancyFromPtx(const PtxProgram& program, const PtxLaunch& launch);
+// From `ptxas -v` figures (`source` says where they came from, for the run's messages): its
+// registers, and its static shared memory plus the launch's dynamic.
+Occupancy occupancyFromPtxas(const PtxasFigures& figures, const PtxLaunch& launch,
+                             std::string source);
 
 // The launch as a kernel. `program` and `memory` are shared with the launches that follow (a
 // later kernel sees what an earlier one wrote).
