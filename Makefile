@@ -84,7 +84,7 @@ ccws-study: configure
 # Simulation rates (doc/performance.md): not part of the tests, whose timings mean nothing.
 bench: configure
 	cmake --build $(BUILD) --target warpsim-bench -j $(JOBS)
-	$(BUILD)/bin/warpsim-bench --suite --json $(BUILD)/bench.json
+	$(BUILD)/bin/warpsim-bench --suite --records benchmarks/records --json $(BUILD)/bench.json
 
 # The launch records of the CUDA benchmarks (benchmarks/records), from runs at scale 1.
 benchmark-records: configure

@@ -21,6 +21,8 @@ void ClockDomain::add(Clocked& block) {
   if (block.domain_ != nullptr)
     throw std::logic_error("a block is registered with clock domain '" + name_ + "' twice");
   block.domain_ = this;
+  block.cycle_ = &cycle_;
+  block.engineWaiting_ = &engine_.sleeping_;
   block.index_ = static_cast<std::uint32_t>(blocks_.size());
   blocks_.push_back(&block);
   activeBits_.resize((blocks_.size() + 63) / 64, 0);

@@ -4,16 +4,12 @@
 
 namespace warpsim {
 
-void Clocked::wake() {
+void Clocked::wakeDomain() {
   domain_->wake(*this);
 }
 
-void Clocked::wakeAt(Cycle cycle) {
+void Clocked::scheduleWake(Cycle cycle) {
   domain_->wakeAt(*this, cycle);
-}
-
-Cycle Clocked::now() const {
-  return domain_->cycle();
 }
 
 }  // namespace warpsim

@@ -24,19 +24,28 @@ class Clocked {
 
   // Puts the block back on its domain's active list (from the domain's next edge). Cheap and
   // idempotent; safe to call from tick() of any block and from foreign SystemC processes.
-  void wake();
+  void wake() {
+    if (!active_ || *engineWaiting_) wakeDomain();  // inline: called for every request
+  }
   // Wakes the block at `cycle` of its domain (a scheduled wake-up: nothing runs until then).
-  void wakeAt(Cycle cycle);
+  void wakeAt(Cycle cycle) {
+    if (cycle < scheduledWake_) scheduleWake(cycle);
+  }
   // The current cycle of the block's domain.
-  Cycle now() const;
+  Cycle now() const { return *cycle_; }
   ClockDomain& domain() const { return *domain_; }
   bool isActive() const { return active_; }
 
  private:
   friend class ClockDomain;
   friend class ClockEngine;
+  void wakeDomain();
+  void scheduleWake(Cycle cycle);
+
   ClockDomain* domain_ = nullptr;
-  std::uint32_t index_ = 0;  // registration order: the deterministic tick order
+  const Cycle* cycle_ = nullptr;         // the domain's cycle count
+  const bool* engineWaiting_ = nullptr;  // the engine waits: wake() must catch up first
+  std::uint32_t index_ = 0;              // registration order: the deterministic tick order
   bool active_ = false;
   Cycle scheduledWake_ = ~Cycle{0};  // the earliest pending wakeAt, if any
 };

@@ -110,6 +110,7 @@ void Cache::processFills(Cycle t) {
   fills_.beginCycle();
   FillQueue::Response f;
   while (fills_.next(t, f)) {
+    lookupMayChange_ = true;
     Payload* d = f.payload;
     if (f.kind == FillQueue::Kind::Prefetch) {  // no MSHR waits for it
       // OWL 4.4 does not say where a pushed line goes: prefetch_insert chooses.
@@ -140,6 +141,7 @@ void Cache::complete(std::uint32_t e, Cycle t) {
 void Cache::sendBelow(Cycle t) {
   if (below_.held() || !missQueue_.ready(t)) return;
   Payload* d = missQueue_.pop();
+  lookupMayChange_ = true;
   (d->is_read() ? stats_.readsBelow : stats_.writesBelow).inc();
   if (sentBelow.bound()) sentBelow.write(*d);
   const RequestSender::Sent s = below_.send(downstream, *d);
@@ -148,12 +150,15 @@ void Cache::sendBelow(Cycle t) {
 }
 
 void Cache::processInput(Cycle t) {
-  if (!input_.ready(t)) return;
+  // A stalled head's lookup depends only on the tags, the MSHRs and the miss queue, which only
+  // fills and sends below change: until one of them happens it would fail the same way again.
+  if (!input_.ready(t) || !lookupMayChange_) return;
   const Waiter w = input_.front();
   const bool mayRefuse = refusable(*w.payload);
   const Stall s = access(w, t);
   if (s != Stall::None && !mayRefuse) {
     stall_.note(s, t);
+    lookupMayChange_ = false;
     return;
   }
   stall_.end(t);

@@ -159,6 +159,7 @@ class Cache : public sc_core::sc_module,
   HeldRequests held_{1};             // the sender's request, refused while the input queue was full
   RequestSender below_;              // what goes below; held while below withholds END_REQ
   StallEpisodes stall_;              // why the head of the input queue waits, and since when
+  bool lookupMayChange_ = true;      // false from a stalled lookup until a fill or a send below
   bool wasSaturated_ = false;
   Cycle saturatedSince_ = 0;
   MissObserver missObserver_;

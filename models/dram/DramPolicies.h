@@ -1,7 +1,8 @@
 #pragma once
 // The controller's policy objects, plain C++ (no SystemC): which request of a bank goes next
 // (IDramScheduler) and whether the memory-side prefetcher keeps reading the open row
-// (IDramPrefetcher). GddrController asks them once per bank and cycle. Both are chosen by name
+// (IDramPrefetcher). GddrController asks the scheduler when a bank's queue or open row changes,
+// the prefetcher once per bank and cycle. Both are chosen by name
 // (dram.scheduler, dram.prefetch) from a registry to which users may add their own.
 #include <cstddef>
 #include <cstdint>
@@ -24,6 +25,7 @@ enum class RowOutcome : std::uint8_t { Hit, Miss /* bank closed */, Conflict /* 
 // A demand waiting in a channel's queue, in arrival order.
 struct DramRequest {
   tlm::tlm_generic_payload* payload = nullptr;
+  std::uint64_t seq = 0;  // arrival order in the queue (smaller is older)
   std::uint32_t bank = 0;
   std::uint64_t row = 0;
   std::uint32_t line = 0;  // memory line within the row (OWL 4.5 bit index)
@@ -40,8 +42,9 @@ struct OpenRow {
   std::uint64_t row = 0;
 };
 
-// What the queue holds for one bank (indices into the queue, oldest first; kNone if none),
-// gathered by the controller in one pass per cycle.
+// What the queue holds for one bank: requests named by their arrival order (DramRequest::seq,
+// smaller is older; kNone if none), kept by the controller as the bank's queue and open row
+// change.
 struct BankQueueView {
   static constexpr std::size_t kNone = ~std::size_t{0};
   std::size_t oldest = kNone;     // the oldest request to the bank
@@ -53,7 +56,8 @@ class IDramScheduler {
  public:
   static constexpr std::size_t kNone = BankQueueView::kNone;
   virtual ~IDramScheduler() = default;
-  // The queue index of the request the bank serves next, or kNone if none waits for it.
+  // The request (its arrival order, one of the view's) the bank serves next, or kNone if none
+  // waits for it.
   virtual std::size_t pick(const BankQueueView& bank) const = 0;
 };
 

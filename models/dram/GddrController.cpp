@@ -27,14 +27,15 @@ GddrController::GddrController(sc_core::sc_module_name name, const GddrParams& p
       prefetcher_(prefetchers.create(params.prefetch, params)),
       linesPerRow_(std::max<std::uint32_t>(1, map.rowSize() / params.lineSize)),
       banks_(map.banks()),
-      views_(map.banks()),
       incoming_(0) {
   socket.register_nb_transport_fw(this, &GddrController::nbTransportFw);
   for (Bank& b : banks_) {
     b.sent.assign(linesPerRow_, 0);
     b.prefetchArrives.assign(linesPerRow_, 0);
+    b.queue.reserve(params.queue);
   }
-  queue_.reserve(params.queue + 1);
+  changed_.reserve(banks_.size());
+  allBanks_ = banks_.size() >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << banks_.size()) - 1;
   const std::string p = std::string(this->name()) + ".";
   stats.addCounter(p + "reads", reads_);
   stats.addCounter(p + "writes", writes_);
@@ -72,7 +73,7 @@ tlm::tlm_sync_enum GddrController::nbTransportFw(int port, Payload& trans, tlm::
                                                  sc_core::sc_time&) {
   if (phase != tlm::BEGIN_REQ) return tlm::TLM_COMPLETED;  // END_RESP: nothing to do
   wake();
-  if (incoming_.size() + queue_.size() >= params_.queue || !held_.empty()) {  // in turn
+  if (pending() >= params_.queue || !held_.empty()) {  // in turn
     if (!held_.hold(port, trans))
       SC_REPORT_ERROR(name(), "BEGIN_REQ while an earlier request still awaits END_REQ");
     return tlm::TLM_ACCEPTED;
@@ -103,8 +104,8 @@ void GddrController::accept(Payload& trans, int port, Cycle t) {
   if (b.outstanding++ == 0) ++queuedBanks_;
   ++outstanding_;
   incoming_.push(r, t + 1);
-  prefetcher_->noteArrival(incoming_.size() + queue_.size());
-  if (fullSince_ == kNever && incoming_.size() + queue_.size() >= params_.queue) fullSince_ = t;
+  prefetcher_->noteArrival(pending());
+  if (fullSince_ == kNever && pending() >= params_.queue) fullSince_ = t;
 }
 
 // ---- one cycle ----------------------------------------------------------------------------
@@ -112,13 +113,10 @@ void GddrController::accept(Payload& trans, int port, Cycle t) {
 bool GddrController::tick() {
   const Cycle t = now();
   deliver(t);
-  while (incoming_.ready(t)) {
-    queue_.push_back(incoming_.pop());
-    viewsStale_ = true;
-  }
+  while (incoming_.ready(t)) enqueue(incoming_.pop());
   Cycle next = kNever;
   issue(t, next);
-  while (!held_.empty() && incoming_.size() + queue_.size() < params_.queue) {
+  while (!held_.empty() && pending() < params_.queue) {
     const HeldRequests::Request h = held_.release();
     accept(*h.payload, h.port, t);
     endRequest(socket, h);
@@ -161,94 +159,143 @@ void GddrController::respond(Payload& payload, int port) {
   sendBackward(socket[port], payload, tlm::BEGIN_RESP);  // taken at once
 }
 
-// One command per cycle: the oldest demand whose column command (a row hit) can issue, else the
-// oldest demand whose ACT or PRE can, else a prefetch. `next` gets the earliest cycle at which
-// some command becomes possible, when none is issued now.
-bool GddrController::issue(Cycle t, Cycle& next) {
-  if (viewsStale_) viewQueue();
-  Candidate best[3];  // column, row command, prefetch: ready now, by priority
-  const bool prefetching = prefetcher_->mayPrefetch();
-  for (std::uint32_t b = 0; b < banks_.size(); ++b) {
-    // A bank without demands has a candidate only when a prefetch may read its open row.
-    if (views_[b].oldest == BankQueueView::kNone && !(prefetching && banks_[b].open.open)) continue;
-    Candidate d, p;
-    bankCandidates(b, d, p);
-    for (const Candidate& c : {d, p}) {
-      if (c.cmd == Cmd::None) continue;
-      if (c.earliest > t) {
-        next = std::min(next, c.earliest);
-        continue;
-      }
-      const int k = c.cmd == Cmd::Col ? 0 : c.cmd == Cmd::Prefetch ? 2 : 1;
-      if (best[k].cmd == Cmd::None || (k < 2 && c.index < best[k].index)) best[k] = c;
-    }
-  }
-  for (const Candidate& c : best) {
-    switch (c.cmd) {
-      case Cmd::Col:
-        issueColumn(c, t);
-        break;
-      case Cmd::Act:
-        issueActivate(c, t);
-        break;
-      case Cmd::Pre:
-        issuePrecharge(c, t);
-        break;
-      case Cmd::Prefetch:
-        issuePrefetch(c, t);
-        break;
-      case Cmd::None:
-        continue;
-    }
-    watchdog_.progress();
-    viewsStale_ = true;  // the queue or a row changed
-    next = t + 1;        // look again next cycle
-    return true;
-  }
-  return false;
+void GddrController::enqueue(const DramRequest& r) {
+  Bank& bank = banks_[r.bank];
+  bank.queue.push_back(r);
+  bank.queue.back().seq = nextSeq_++;
+  ++queued_;
+  change(r.bank);
 }
 
-// One pass over the queue: what it holds for each bank.
-void GddrController::viewQueue() {
-  viewsStale_ = false;
-  std::fill(views_.begin(), views_.end(), BankQueueView{});
-  for (std::size_t i = 0; i < queue_.size(); ++i) {
-    const DramRequest& r = queue_[i];
-    BankQueueView& v = views_[r.bank];
-    const OpenRow& open = banks_[r.bank].open;
-    if (v.oldest == BankQueueView::kNone) v.oldest = i;
-    if (open.open && r.row == open.row) {
-      if (v.oldestHit == BankQueueView::kNone) v.oldestHit = i;
+// The bank's queue, open row or own timing changed: its view and demand are refreshed before the
+// next command is chosen.
+void GddrController::change(std::uint32_t b) {
+  if (banks_[b].changed) return;
+  banks_[b].changed = true;
+  changed_.push_back(b);
+}
+
+// What bank `b` holds for the scheduler, and the command its pick needs next with the bank's
+// own timing constraints.
+void GddrController::refresh(std::uint32_t b) {
+  Bank& bank = banks_[b];
+  bank.changed = false;
+  BankQueueView& v = bank.view;
+  v = BankQueueView{};
+  for (const DramRequest& r : bank.queue) {
+    if (v.oldest == BankQueueView::kNone) v.oldest = r.seq;
+    if (bank.open.open && r.row == bank.open.row) {
+      if (v.oldestHit == BankQueueView::kNone) v.oldestHit = r.seq;
     } else {
       v.otherRow = true;
     }
   }
+  Candidate& d = bank.demand;
+  d = Candidate{};
+  const std::uint64_t bit = std::uint64_t{1} << b;
+  const std::size_t seq = scheduler_->pick(v);
+  if (seq == IDramScheduler::kNone) {
+    demandBanks_ &= ~bit;
+    return;
+  }
+  demandBanks_ |= bit;
+  d.bank = b;
+  d.seq = seq;
+  const DramRequest& r = demandOf(d);
+  if (bank.open.open && bank.open.row == r.row) {
+    d.cmd = Cmd::Col;
+    d.write = r.write;
+    d.earliest = r.write ? bank.colReady : std::max(bank.colReady, bank.readReady);
+  } else if (bank.open.open) {
+    d.cmd = Cmd::Pre;
+    d.earliest = bank.preReady;
+  } else {
+    d.cmd = Cmd::Act;
+    d.earliest = bank.actReady;
+  }
 }
 
-// What bank `b` would do next for a demand (the scheduler's pick) and for the prefetcher.
-void GddrController::bankCandidates(std::uint32_t b, Candidate& demand, Candidate& prefetch) const {
-  const Bank& bank = banks_[b];
-  const BankQueueView& v = views_[b];
-  const std::size_t i = scheduler_->pick(v);
-  if (i != IDramScheduler::kNone) {
-    const DramRequest& r = queue_[i];
-    demand.bank = b;
-    demand.index = i;
-    if (bank.open.open && bank.open.row == r.row) {
-      demand.cmd = Cmd::Col;
-      demand.earliest = colEarliest(bank, r.write);
-    } else if (bank.open.open) {
-      demand.cmd = Cmd::Pre;
-      demand.earliest = bank.preReady;
-    } else {
-      demand.cmd = Cmd::Act;
-      demand.earliest = std::max(bank.actReady, actAnyReady_);
+DramRequest& GddrController::demandOf(const Candidate& c) {
+  std::vector<DramRequest>& q = banks_[c.bank].queue;
+  return *std::find_if(q.begin(), q.end(), [&](const DramRequest& r) { return r.seq == c.seq; });
+}
+
+// The shared buses' part of a column command's earliest cycle, the same for every bank: tCCD
+// after the last column command, and its data must find the data bus free.
+Cycle GddrController::columnBusReady(bool write) const {
+  const std::uint32_t lat = write ? params_.t.tWL : params_.t.tCL;
+  return busFree_ > lat ? std::max(colAnyReady_, busFree_ - lat) : colAnyReady_;
+}
+
+// One command per cycle: the oldest demand whose column command (a row hit) can issue, else the
+// oldest demand whose ACT or PRE can, else a prefetch (lowest bank first). `next` gets the
+// earliest cycle at which some command becomes possible, when none is issued now.
+bool GddrController::issue(Cycle t, Cycle& next) {
+  for (const std::uint32_t b : changed_) refresh(b);
+  changed_.clear();
+  const Cycle readBus = columnBusReady(false), writeBus = columnBusReady(true);
+  const Candidate *col = nullptr, *row = nullptr;  // ready now, the oldest of each
+  Candidate prefetch;
+  const bool prefetching = prefetcher_->mayPrefetch();
+  // Banks with a demand (mem.banks is at most 64), and with a prefetcher any bank: its open row.
+  const std::uint64_t visit = prefetching ? allBanks_ : demandBanks_;
+  for (std::uint64_t bits = visit; bits; bits &= bits - 1) {
+    const auto b = static_cast<std::uint32_t>(__builtin_ctzll(bits));
+    const Bank& bank = banks_[b];
+    const Candidate& d = bank.demand;
+    Cmd cmd = d.cmd;
+    if (prefetching) {
+      Candidate p;
+      prefetchCandidate(bank, b, p);
+      if (p.cmd != Cmd::None) {
+        // OWL 4.4 rule (2): the row stays open until the minimum number of lines has gone.
+        if (cmd == Cmd::Pre) cmd = Cmd::None;
+        const Cycle e = std::max(p.earliest, readBus);
+        if (e > t)
+          next = std::min(next, e);
+        else if (prefetch.cmd == Cmd::None)
+          prefetch = p;
+      }
     }
+    if (cmd == Cmd::None) continue;
+    const Cycle e = cmd == Cmd::Col   ? std::max(d.earliest, d.write ? writeBus : readBus)
+                    : cmd == Cmd::Act ? std::max(d.earliest, actAnyReady_)
+                                      : d.earliest;
+    if (e > t) {
+      next = std::min(next, e);
+      continue;
+    }
+    const Candidate*& best = cmd == Cmd::Col ? col : row;
+    if (!best || d.seq < best->seq) best = &d;
   }
-  // OWL 4.4: only once no demand for the open row remains.
-  if (!bank.open.open || v.oldestHit != BankQueueView::kNone) return;
-  const bool conflict = v.otherRow;
-  if (!prefetcher_->keepGoing(bank.prefetched, conflict, queue_.size() + incoming_.size())) return;
+  const Candidate* c = col ? col : row ? row : prefetch.cmd != Cmd::None ? &prefetch : nullptr;
+  if (!c) return false;
+  switch (c->cmd) {
+    case Cmd::Col:
+      issueColumn(*c, t);
+      break;
+    case Cmd::Act:
+      issueActivate(*c, t);
+      break;
+    case Cmd::Pre:
+      issuePrecharge(*c, t);
+      break;
+    default:
+      issuePrefetch(*c, t);
+      break;
+  }
+  watchdog_.progress();
+  change(c->bank);  // its queue, row or timing changed
+  next = t + 1;     // look again next cycle
+  return true;
+}
+
+// OWL 4.4: what the prefetcher would read from bank `b`'s open row, once no demand for that row
+// remains.
+void GddrController::prefetchCandidate(const Bank& bank, std::uint32_t b,
+                                       Candidate& prefetch) const {
+  if (!bank.open.open || bank.view.oldestHit != BankQueueView::kNone) return;
+  if (!prefetcher_->keepGoing(bank.prefetched, bank.view.otherRow, pending())) return;
   // OWL 4.4 "sequentially": onwards from the line after the last one a demand read, wrapping.
   auto unsent = std::find(bank.sent.begin() + bank.nextLine, bank.sent.end(), 0);
   if (unsent == bank.sent.end()) unsent = std::find(bank.sent.begin(), bank.sent.end(), 0);
@@ -256,17 +303,7 @@ void GddrController::bankCandidates(std::uint32_t b, Candidate& demand, Candidat
   prefetch.cmd = Cmd::Prefetch;
   prefetch.bank = b;
   prefetch.line = static_cast<std::uint32_t>(unsent - bank.sent.begin());
-  prefetch.earliest = colEarliest(bank, false);
-  // OWL 4.4 rule (2): the row stays open until the minimum number of lines has gone.
-  if (demand.cmd == Cmd::Pre) demand.cmd = Cmd::None;
-}
-
-Cycle GddrController::colEarliest(const Bank& bank, bool write) const {
-  const std::uint32_t lat = write ? params_.t.tWL : params_.t.tCL;
-  Cycle e = std::max(bank.colReady, colAnyReady_);
-  if (!write) e = std::max(e, bank.readReady);
-  if (busFree_ > lat) e = std::max(e, busFree_ - lat);  // data must find the bus free
-  return e;
+  prefetch.earliest = std::max(bank.colReady, bank.readReady);
 }
 
 // Reserves the data bus for a column command issued at t; returns the cycle the data is done.
@@ -279,10 +316,12 @@ Cycle GddrController::dataTransfer(Cycle t, bool write, std::uint32_t burst) {
 }
 
 void GddrController::issueColumn(const Candidate& c, Cycle t) {
-  startService(queue_[c.index], t);
-  const DramRequest r = queue_[c.index];
-  queue_.erase(queue_.begin() + static_cast<std::ptrdiff_t>(c.index));  // reserved: no allocation
+  DramRequest& queued = demandOf(c);
+  startService(queued, t);
+  const DramRequest r = queued;
   Bank& b = banks_[c.bank];
+  b.queue.erase(b.queue.begin() + (&queued - b.queue.data()));  // reserved: no allocation
+  --queued_;
   const std::uint32_t burst = burstCycles(r.payload->get_data_length());
   const Cycle end = dataTransfer(t, r.write, burst);
   if (r.write) {
@@ -302,14 +341,14 @@ void GddrController::issueColumn(const Candidate& c, Cycle t) {
       .inc();
   queueLatency_.add(t - r.arrived);
   done_.push(Completion{r.payload, c.bank, r.arrived, true, r.port}, end);
-  if (fullSince_ != kNever && incoming_.size() + queue_.size() + 1 >= params_.queue) {
+  if (fullSince_ != kNever && pending() + 1 >= params_.queue) {
     fullCycles_.inc(t - fullSince_);
     fullSince_ = kNever;
   }
 }
 
 void GddrController::issueActivate(const Candidate& c, Cycle t) {
-  DramRequest& r = queue_[c.index];
+  DramRequest& r = demandOf(c);
   startService(r, t);
   Bank& b = banks_[c.bank];
   b.open = OpenRow{true, r.row};
@@ -329,8 +368,9 @@ void GddrController::issuePrecharge(const Candidate& c, Cycle t) {
   Bank& b = banks_[c.bank];
   b.open.open = false;
   b.actReady = std::max(b.actReady, t + params_.t.tRP);
-  startService(queue_[c.index], t);
-  queue_[c.index].outcome = RowOutcome::Conflict;
+  DramRequest& r = demandOf(c);
+  startService(r, t);
+  r.outcome = RowOutcome::Conflict;
   precharges_.inc();
 }
 
@@ -396,12 +436,16 @@ void GddrController::settleStats() {
 }
 
 void GddrController::describeWaits(std::ostream& os) const {
-  if (queue_.empty() && incoming_.empty() && done_.empty() && held_.empty()) return;
-  os << name() << ": " << queue_.size() + incoming_.size() << "/" << params_.queue
-     << " requests queued, " << done_.size() << " transfers in flight";
-  if (!queue_.empty())
-    os << ", oldest for bank " << queue_.front().bank << " row " << queue_.front().row
-       << " since DRAM cycle " << queue_.front().arrived;
+  if (pending() == 0 && done_.empty() && held_.empty()) return;
+  const DramRequest* oldest = nullptr;
+  for (const Bank& b : banks_)
+    if (!b.queue.empty() && (!oldest || b.queue.front().seq < oldest->seq))
+      oldest = &b.queue.front();
+  os << name() << ": " << pending() << "/" << params_.queue << " requests queued, " << done_.size()
+     << " transfers in flight";
+  if (oldest)
+    os << ", oldest for bank " << oldest->bank << " row " << oldest->row << " since DRAM cycle "
+       << oldest->arrived;
   if (!held_.empty()) os << "; " << held_.size() << " request(s) held back (queue full)";
   os << "\n";
 }

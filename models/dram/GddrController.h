@@ -46,6 +46,15 @@ class GddrController : public sc_core::sc_module, public Clocked, public IDiagno
 
  private:
   using Payload = tlm::tlm_generic_payload;
+  enum class Cmd : std::uint8_t { None, Col, Act, Pre, Prefetch };
+  struct Candidate {
+    Cmd cmd = Cmd::None;
+    bool write = false;  // a column command's direction
+    std::uint32_t bank = 0;
+    std::uint64_t seq = 0;   // the demand's arrival order
+    std::uint32_t line = 0;  // prefetch
+    Cycle earliest = 0;
+  };
   struct Bank {
     OpenRow open;
     Addr rowBase = 0;                    // partition-local address of the open row
@@ -59,14 +68,13 @@ class GddrController : public sc_core::sc_module, public Clocked, public IDiagno
     std::uint32_t inService = 0;         // of those, demands with a command issued (BLP)
     std::vector<std::uint8_t> sent;      // OWL 4.5: one bit per line of the open row
     std::vector<Cycle> prefetchArrives;  // when a prefetched line reaches the L2 (late count)
-  };
-  enum class Cmd : std::uint8_t { None, Col, Act, Pre, Prefetch };
-  struct Candidate {
-    Cmd cmd = Cmd::None;
-    std::uint32_t bank = 0;
-    std::size_t index = 0;   // in queue_ (demands)
-    std::uint32_t line = 0;  // prefetch
-    Cycle earliest = 0;
+    // The bank's visible demands, oldest first (capacity reserved), what they hold for the
+    // scheduler, and its pick with the bank's own timing only (the shared buses are added when
+    // candidates are compared); view and demand are refreshed when `changed` is set.
+    std::vector<DramRequest> queue;
+    BankQueueView view;
+    Candidate demand;
+    bool changed = false;
   };
   struct Completion {
     Payload* payload = nullptr;
@@ -82,9 +90,13 @@ class GddrController : public sc_core::sc_module, public Clocked, public IDiagno
   void deliver(Cycle t);
   void respond(Payload& payload, int port);
   bool issue(Cycle t, Cycle& next);
-  void viewQueue();
-  void bankCandidates(std::uint32_t b, Candidate& demand, Candidate& prefetch) const;
-  Cycle colEarliest(const Bank& bank, bool write) const;
+  void enqueue(const DramRequest& r);
+  void change(std::uint32_t b);
+  void refresh(std::uint32_t b);
+  Cycle columnBusReady(bool write) const;
+  void prefetchCandidate(const Bank& bank, std::uint32_t b, Candidate& prefetch) const;
+  DramRequest& demandOf(const Candidate& c);
+  std::size_t pending() const { return incoming_.size() + queued_; }
   void issueColumn(const Candidate& c, Cycle t);
   void issueActivate(const Candidate& c, Cycle t);
   void issuePrecharge(const Candidate& c, Cycle t);
@@ -103,11 +115,13 @@ class GddrController : public sc_core::sc_module, public Clocked, public IDiagno
   std::unique_ptr<IDramPrefetcher> prefetcher_;
   std::uint32_t linesPerRow_;
   std::vector<Bank> banks_;
-  std::vector<BankQueueView> views_;  // per bank; rebuilt when the queue or a row changes
-  bool viewsStale_ = true;
+  std::vector<std::uint32_t> changed_;  // the banks whose `changed` is set
+  std::uint64_t demandBanks_ = 0;       // bit b: bank b's demand candidate is not Cmd::None
+  std::uint64_t allBanks_ = 0;
   TimedQueue<DramRequest> incoming_;  // accepted, visible the next cycle
-  std::vector<DramRequest> queue_;    // visible, oldest first; capacity reserved
-  TimedQueue<Completion> done_;       // data transfers in flight, in bus order
+  std::size_t queued_ = 0;            // visible demands, in the banks' queues
+  std::uint64_t nextSeq_ = 0;
+  TimedQueue<Completion> done_;  // data transfers in flight, in bus order
   struct Returning {
     Payload* payload = nullptr;
     int port = 0;

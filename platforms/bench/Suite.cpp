@@ -5,7 +5,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <deque>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -54,52 +56,148 @@ nlohmann::json runOne(const std::string& self, std::vector<std::string> args,
   return nlohmann::json::parse(in, nullptr, false);
 }
 
+// A run's line of the table.
+void printRow(const nlohmann::json& r) {
+  const nlohmann::json& per = r["host_instructions_per_warp_inst"];
+  const nlohmann::json& shape = r["rate_vs_same_shape"];
+  std::cout << fmt::format(
+      "{:<7} {:<14} {:<9} {:>11} {:>11} {:>8.2f} {:>10.0f} {:>11.0f} {:>10} {:>8.1f} {:>6}  {}\n",
+      r["platform"].get<std::string>(), r["name"].get<std::string>(),
+      r["source"].get<std::string>(), r["warp_instructions"].get<std::uint64_t>(),
+      r["cycles"].get<std::uint64_t>(), r["wall_seconds"].get<double>(),
+      r["warp_inst_per_s"].get<double>() / 1e3, r["cycles_per_s"].get<double>() / 1e3,
+      per.is_null() ? std::string("n/a") : fmt::format("{:.0f}", per.get<double>()),
+      r["peak_rss_kib"].get<double>() / 1024.0,
+      shape.is_null() ? std::string("") : fmt::format("{:.2f}", shape.get<double>()),
+      r["target_met"].get<bool>() ? "met" : "-");
+  std::cout.flush();
+}
+
+class Suite {
+ public:
+  Suite(std::string self, std::string filter)
+      : self_(std::move(self)),
+        filter_(std::move(filter)),
+        scratch_(std::filesystem::temp_directory_path() /
+                 fmt::format("warpsim-bench-{}", getpid())) {
+    std::filesystem::create_directories(scratch_);
+  }
+  ~Suite() {
+    std::error_code ignored;
+    std::filesystem::remove_all(scratch_, ignored);
+  }
+
+  // One measured run; `shape`: the run of the same shape whose rate this one is compared with.
+  const nlohmann::json* run(const std::string& platform, const std::string& name,
+                            const std::string& source, std::vector<std::string> args,
+                            const nlohmann::json* shape = nullptr) {
+    args.insert(args.begin(), {"--platform", platform, "--sched", "gto"});
+    nlohmann::json r = runOne(self_, args, (scratch_ / "run.json").string());
+    if (r.is_null() || r.is_discarded()) {
+      std::cout << fmt::format("{:<7} {:<14} {:<9} FAILED\n", platform, name, source);
+      ++failures_;
+      return nullptr;
+    }
+    r["name"] = name;
+    r["source"] = source;
+    r["target_met"] = meetsTarget(r);
+    r["rate_vs_same_shape"] = nullptr;
+    if (shape) r["rate_vs_same_shape"] = rate(r) / rate(*shape);
+    printRow(r);
+    runs_.push_back(r);
+    return &runs_.back();
+  }
+
+  // Writes the trace of a workload (`what`: --workload NAME or --launch-record DIR) into a
+  // folder of the scratch directory; returns the folder, or "" when writing failed.
+  std::string writeTrace(const std::string& platform, const std::string& name,
+                         std::vector<std::string> what) {
+    const std::string dir = (scratch_ / ("trace-" + name)).string();
+    what.insert(what.begin(), {"--platform", platform, "--sched", "gto"});
+    what.insert(what.end(), {"--write-trace", dir, "--max-cycles", "1"});
+    if (runOne(self_, what, (scratch_ / "write.json").string()).is_null()) {
+      std::cout << fmt::format("{:<7} {:<14} trace    FAILED to write\n", platform, name);
+      ++failures_;
+      return "";
+    }
+    return dir;
+  }
+
+  bool wanted(const std::string& platform, const std::string& name,
+              const std::string& source) const {
+    return (platform + " " + name + " " + source).find(filter_) != std::string::npos;
+  }
+  void removeTrace(const std::string& dir) {
+    std::error_code ignored;
+    std::filesystem::remove_all(dir, ignored);
+  }
+  int failures() const { return failures_; }
+  const std::deque<nlohmann::json>& runs() const { return runs_; }
+
+ private:
+  // The rate that matters for the comparison: warp instructions per second (the same work).
+  static double rate(const nlohmann::json& r) { return r["warp_inst_per_s"].get<double>(); }
+
+  std::string self_, filter_;
+  std::filesystem::path scratch_;
+  std::deque<nlohmann::json> runs_;  // stable addresses for the shape comparisons
+  int failures_ = 0;
+};
+
 }  // namespace
 
-int runSuite(const std::string& self, const std::string& jsonPath, const std::string& filter) {
-  const std::string scratch =
-      (std::filesystem::temp_directory_path() / fmt::format("warpsim-bench-{}.json", getpid()))
-          .string();
-  nlohmann::json runs = nlohmann::json::array();
-  int failures = 0;
-  std::cout << fmt::format("{:<7} {:<11} {:>11} {:>11} {:>8} {:>12} {:>11} {:>10} {:>9}  {}\n",
-                           "platform", "workload", "warp inst", "cycles", "wall s", "K winst/s",
-                           "K cycles/s", "host/winst", "RSS MiB", "target");
+int runSuite(const std::string& self, const std::string& jsonPath, const std::string& filter,
+             const std::string& recordsDir) {
+  Suite suite(self, filter);
+  std::cout << fmt::format(
+      "{:<7} {:<14} {:<9} {:>11} {:>11} {:>8} {:>10} {:>11} {:>10} {:>8} {:>6}  {}\n", "platform",
+      "workload", "source", "warp inst", "cycles", "wall s", "K winst/s", "K cycles/s",
+      "host/winst", "RSS MiB", "shape", "target");
+  // The named workloads at their default sizes under GTO, as the issue measured; on fermi also
+  // replayed from the Accel-Sim trace each writes (the same shape: its rate is compared).
   for (const char* platform : kPlatforms)
     for (const char* workload : kWorkloads) {
-      const std::string name = std::string(platform) + " " + workload;
-      if (name.find(filter) == std::string::npos) continue;
-      // GTO and the workload's default size, as the issue measured.
-      nlohmann::json r =
-          runOne(self, {"--platform", platform, "--workload", workload, "--sched", "gto"}, scratch);
-      if (r.is_null() || r.is_discarded()) {
-        std::cout << fmt::format("{:<7} {:<11} FAILED\n", platform, workload);
-        ++failures;
-        continue;
-      }
-      const nlohmann::json& per = r["host_instructions_per_warp_inst"];
-      std::cout << fmt::format(
-          "{:<7} {:<11} {:>11} {:>11} {:>8.2f} {:>12.0f} {:>11.0f} {:>10} {:>9.1f}  {}\n", platform,
-          workload, r["warp_instructions"].get<std::uint64_t>(), r["cycles"].get<std::uint64_t>(),
-          r["wall_seconds"].get<double>(), r["warp_inst_per_s"].get<double>() / 1e3,
-          r["cycles_per_s"].get<double>() / 1e3,
-          per.is_null() ? std::string("n/a") : fmt::format("{:.0f}", per.get<double>()),
-          r["peak_rss_kib"].get<double>() / 1024.0, meetsTarget(r) ? "met" : "-");
-      std::cout.flush();
-      r["target_met"] = meetsTarget(r);
-      runs.push_back(r);
+      const bool synthetic = suite.wanted(platform, workload, "synthetic");
+      const bool traced =
+          std::string(platform) == "fermi" && suite.wanted(platform, workload, "trace");
+      if (!synthetic && !traced) continue;
+      const nlohmann::json* base =
+          suite.run(platform, workload, "synthetic", {"--workload", workload});
+      if (!traced || !base) continue;
+      const std::string dir = suite.writeTrace(platform, workload, {"--workload", workload});
+      if (dir.empty()) continue;
+      suite.run(platform, workload, "trace", {"--trace", dir}, base);
+      suite.removeTrace(dir);
     }
-  std::remove(scratch.c_str());
+  // The CUDA benchmarks' launch records, PTX-driven on fermi, against the trace each writes:
+  // the same instructions and addresses without the functional execution.
+  if (!recordsDir.empty()) {
+    std::vector<std::filesystem::path> records;
+    for (const auto& e : std::filesystem::directory_iterator(recordsDir))
+      if (std::filesystem::exists(e.path() / "launch.json")) records.push_back(e.path());
+    std::sort(records.begin(), records.end());
+    for (const std::filesystem::path& record : records) {
+      const std::string name = record.filename().string();
+      if (!suite.wanted("fermi", name, "ptx")) continue;
+      const std::string dir = suite.writeTrace("fermi", name, {"--launch-record", record.string()});
+      if (dir.empty()) continue;
+      const nlohmann::json* traced = suite.run("fermi", name, "trace", {"--trace", dir});
+      suite.run("fermi", name, "ptx", {"--launch-record", record.string()}, traced);
+      suite.removeTrace(dir);
+    }
+  }
   if (!jsonPath.empty()) {
+    nlohmann::json runs = nlohmann::json::array();
+    for (const nlohmann::json& r : suite.runs()) runs.push_back(r);
     std::ofstream out(jsonPath);
-    out << nlohmann::json{{"format", "warpsim-bench-suite"}, {"version", 1}, {"runs", runs}}.dump(1)
+    out << nlohmann::json{{"format", "warpsim-bench-suite"}, {"version", 2}, {"runs", runs}}.dump(1)
         << "\n";
     if (!out) {
       std::cerr << "warpsim-bench: error: cannot write " << jsonPath << "\n";
       return 1;
     }
   }
-  return failures ? 1 : 0;
+  return suite.failures() ? 1 : 0;
 }
 
 }  // namespace warpsim::bench

@@ -7,7 +7,10 @@ namespace warpsim::bench {
 
 // Runs the list with `self` (this program's path), prints the table to stdout and, when
 // `jsonPath` is not empty, writes every run's figures there. `filter`: only the runs whose
-// "platform workload" contains it. Returns the exit code: 0, or 1 when a run failed.
-int runSuite(const std::string& self, const std::string& jsonPath, const std::string& filter);
+// "platform workload source" contains it (source: synthetic, trace or ptx). `recordsDir`: a
+// folder of launch records (benchmarks/records) to run as well, or "". Returns the exit code:
+// 0, or 1 when a run failed.
+int runSuite(const std::string& self, const std::string& jsonPath, const std::string& filter,
+             const std::string& recordsDir);
 
 }  // namespace warpsim::bench

@@ -66,16 +66,46 @@ TEST_CASE("bench: --json writes the run's figures") {
 
 TEST_CASE("bench: --suite runs the fixed list, each in its own process, as a table and JSON") {
   ScratchDir dir;
-  // --only keeps one run of the list: pchase (4,101 warp instructions at its default size).
+  // --only keeps one workload of the list: pchase (4,101 warp instructions at its default
+  // size), run as itself and from the Accel-Sim trace it writes.
   const ToolRun r =
       runTool("warpsim-bench", "--suite --only \"fermi pchase\" --json " + dir.file("s.json"));
   INFO(r.out << r.err);
   REQUIRE(r.exitCode == 0);
-  CHECK_THAT(r.out, Catch::Contains("fermi   pchase             4101"));
+  CHECK_THAT(r.out, Catch::Contains("fermi   pchase         synthetic        4101"));
   const nlohmann::json j = readJson(dir.file("s.json"));
   CHECK(j["format"] == "warpsim-bench-suite");
-  REQUIRE(j["runs"].size() == 1);
-  CHECK(j["runs"][0]["workload"] == "pchase (size 4)");
-  CHECK(j["runs"][0]["policy"] == "gto");
-  CHECK(j["runs"][0]["warp_instructions"] == 4101);
+  REQUIRE(j["runs"].size() == 2);
+  const nlohmann::json &synthetic = j["runs"][0], &traced = j["runs"][1];
+  CHECK(synthetic["workload"] == "pchase (size 4)");
+  CHECK(synthetic["source"] == "synthetic");
+  CHECK(synthetic["policy"] == "gto");
+  CHECK(synthetic["warp_instructions"] == 4101);
+  CHECK(synthetic["rate_vs_same_shape"].is_null());
+  // The trace replays the same shape: the same instructions and cycles, its rate compared.
+  CHECK(traced["source"] == "trace");
+  CHECK(traced["warp_instructions"] == 4101);
+  CHECK(traced["cycles"] == synthetic["cycles"]);
+  CHECK(
+      traced["rate_vs_same_shape"].get<double>() ==
+      Approx(traced["warp_inst_per_s"].get<double>() / synthetic["warp_inst_per_s"].get<double>()));
+}
+
+TEST_CASE("bench: --suite --records runs a launch record PTX-driven and from its trace") {
+  ScratchDir dir;
+  const std::string records = std::string(WARPSIM_SOURCE_DIR) + "/benchmarks/records";
+  const ToolRun r = runTool("warpsim-bench", "--suite --only \"fermi reduce\" --records " +
+                                                 records + " --json " + dir.file("s.json"));
+  INFO(r.out << r.err);
+  REQUIRE(r.exitCode == 0);
+  const nlohmann::json j = readJson(dir.file("s.json"));
+  REQUIRE(j["runs"].size() == 2);
+  const nlohmann::json &traced = j["runs"][0], &ptx = j["runs"][1];
+  CHECK(traced["source"] == "trace");
+  CHECK(ptx["source"] == "ptx");
+  CHECK(ptx["workload"].get<std::string>().find("reduce") != std::string::npos);
+  CHECK(ptx["warp_instructions"].get<std::uint64_t>() > 0);
+  CHECK(ptx["warp_instructions"] == traced["warp_instructions"]);
+  CHECK(ptx["cycles"] == traced["cycles"]);
+  CHECK(ptx["rate_vs_same_shape"].get<double>() > 0);
 }
