@@ -65,13 +65,37 @@ std::uint32_t sectorsOf(Addr first, Addr last, Addr line) {
   return ((2u << hi) - 1) & ~((1u << lo) - 1);
 }
 
+// The common case first: every active lane within the first one's line (a coalesced access),
+// found without branches per lane; the sector bits are only kept when that holds.
+bool coalesceOneLine(const WarpInst& in, std::uint32_t lineSize, unsigned size,
+                     CoalescedAccess& out) {
+  const Addr mask = ~Addr{lineSize - 1};
+  const Addr line = in.addr[__builtin_ctz(in.activeMask)] & mask;
+  Addr outside = 0;
+  std::uint32_t sectors = 0;
+  for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+    const Addr active = Addr{0} - (in.activeMask >> lane & 1u);  // all ones if the lane is active
+    const Addr first = in.addr[lane], last = first + size - 1;
+    outside |= ((first & mask) ^ line) & active;
+    outside |= ((last & mask) ^ line) & active;
+    const auto lo = static_cast<std::uint32_t>((first - line) / 32) & 31;
+    const auto hi = static_cast<std::uint32_t>((last - line) / 32) & 31;
+    sectors |= (((2u << hi) - 1) & ~((1u << lo) - 1)) & static_cast<std::uint32_t>(active);
+  }
+  if (outside) return false;
+  out.lines[0] = LineAccess{line, sectors};
+  out.count = 1;
+  return true;
+}
+
 }  // namespace
 
 void coalesce(const WarpInst& in, std::uint32_t lineSize, CoalescedAccess& out) {
   out.count = 0;
+  const unsigned size = in.accessSize ? in.accessSize : 1;
+  if (in.activeMask == 0 || coalesceOneLine(in, lineSize, size, out)) return;
   LineSet lines(out);
   const Addr mask = ~Addr{lineSize - 1};
-  const unsigned size = in.accessSize ? in.accessSize : 1;
   for (unsigned lane = 0; lane < kWarpSize; ++lane) {
     if (!(in.activeMask >> lane & 1u)) continue;
     const Addr first = in.addr[lane];

@@ -24,10 +24,11 @@ class Scoreboard {
   bool empty() const { return pending_.none(); }
 
  private:
+  // Registers outside R0-R255 (kNoReg among them) are never pending.
   static bool any(const WarpInst& in, const std::bitset<kMaxRegs>& bits) {
     for (Reg r : in.src)
-      if (r != kNoReg && bits.test(r)) return true;
-    return in.dst != kNoReg && bits.test(in.dst);
+      if (r < kMaxRegs && bits[r]) return true;
+    return in.dst < kMaxRegs && bits[in.dst];
   }
   std::bitset<kMaxRegs> pending_;
   std::bitset<kMaxRegs> longLoad_;

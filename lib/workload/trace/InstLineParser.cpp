@@ -110,6 +110,18 @@ const SassOpInfo* InstLineParser::classify(std::string_view opcode) const {
                   " (set trace.unknown_opcodes to map unknown opcodes to a class)");
 }
 
+const InstLineParser::Decoded& InstLineParser::decode(std::string_view opcode) const {
+  std::size_t h = 0;
+  for (char c : opcode) h = h * 31 + static_cast<unsigned char>(c);
+  Decoded& d = decoded_[h % kDecodedSlots];
+  if (d.opcode != opcode) {     // a new opcode, or another one with the same slot
+    d.info = classify(opcode);  // throws for an unknown opcode the options do not map
+    d.accessSize = accessSizeOf(opcode, quirks_);
+    d.opcode = opcode;
+  }
+  return d;
+}
+
 InstLineParser::Notes InstLineParser::parse(std::string_view line, TraceInst& out,
                                             std::vector<Addr>& pool) const {
   Notes notes;
@@ -125,7 +137,8 @@ InstLineParser::Notes InstLineParser::parse(std::string_view line, TraceInst& ou
   if (dsts > 1) throw LineError("destination count " + std::to_string(dsts) + " (0 or 1 allowed)");
   if (dsts == 1) out.dst = reg(t.need("destination register"));
   const std::string_view opcode = t.need("opcode");
-  const SassOpInfo* info = classify(opcode);
+  const Decoded& decoded = decode(opcode);
+  const SassOpInfo* info = decoded.info;
   notes.unknownOpcode = info == nullptr;
   const SassOpInfo op = info ? *info : *unknown_;
   const auto srcs = number<unsigned>(t.need("source count"), 10, "source count");
@@ -170,7 +183,7 @@ InstLineParser::Notes InstLineParser::parse(std::string_view line, TraceInst& ou
   if (op.op == OpClass::Mem && width > 0) {
     out.space = op.space;
     out.memOp = op.memOp;
-    out.accessSize = accessSizeOf(opcode, quirks_);
+    out.accessSize = decoded.accessSize;
     out.addrIndex = static_cast<std::uint32_t>(first);
     if (out.space == MemSpace::Generic)
       out.space = resolveGeneric(lanes ? pool[first] : 0, windows_);

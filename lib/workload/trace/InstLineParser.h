@@ -4,6 +4,7 @@
 //   OPCODE src_num [R<s>...] mem_width [mode addr...] [imm (version 5)]
 // Does not allocate once the address pool has grown; throws LineError (no file or line: the
 // caller adds them) for anything it cannot read.
+#include <array>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -34,7 +35,17 @@ class InstLineParser {
   static std::uint8_t accessSizeOf(std::string_view opcode, bool accelsimQuirks);
 
  private:
+  // What an opcode (with its suffixes) decodes to: looked up once, then remembered, since a
+  // trace repeats few opcodes millions of times.
+  struct Decoded {
+    std::string opcode;  // empty: nothing remembered in this slot
+    const SassOpInfo* info = nullptr;
+    std::uint8_t accessSize = 4;
+  };
+  const Decoded& decode(std::string_view opcode) const;
   const SassOpInfo* classify(std::string_view opcode) const;
+  static constexpr std::size_t kDecodedSlots = 64;
+  mutable std::array<Decoded, kDecodedSlots> decoded_;  // by a hash of the opcode
 
   const SassIsa& isa_;
   unsigned version_;
