@@ -22,6 +22,16 @@ TagArray::TagArray(const Geometry& g, std::unique_ptr<IReplacementPolicy> policy
                                 std::to_string(g.lineSize) + ") must be powers of two and ways (" +
                                 std::to_string(g.ways) + ") in 1..64");
   if (!policy_) throw std::invalid_argument("TagArray: no replacement policy");
+  const std::uint64_t all = g.ways == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << g.ways) - 1;
+  masks_.assign(g.sets, Masks{all, 0});
+}
+
+void TagArray::setState(std::uint32_t set, std::uint32_t way, LineState state) {
+  at(set, way).state = state;
+  Masks& m = masks_[set];
+  const std::uint64_t bit = std::uint64_t{1} << way;
+  m.invalid = state == LineState::Invalid ? m.invalid | bit : m.invalid & ~bit;
+  m.valid = state == LineState::Valid ? m.valid | bit : m.valid & ~bit;
 }
 
 std::uint32_t TagArray::find(std::uint32_t set, Addr lineAddr) const {
@@ -32,18 +42,15 @@ std::uint32_t TagArray::find(std::uint32_t set, Addr lineAddr) const {
 }
 
 std::uint32_t TagArray::victim(std::uint32_t set) const {
-  const CacheLine* row = &lines_[std::size_t{set} * ways_];
-  std::uint64_t valid = 0;
-  for (std::uint32_t w = 0; w < ways_; ++w) {
-    if (row[w].state == LineState::Invalid) return w;
-    if (row[w].state == LineState::Valid) valid |= std::uint64_t{1} << w;
-  }
-  return valid ? policy_->victim(set, valid) : kNoWay;
+  const Masks& m = masks_[set];
+  if (m.invalid) return static_cast<std::uint32_t>(__builtin_ctzll(m.invalid));  // the lowest
+  return m.valid ? policy_->victim(set, m.valid) : kNoWay;
 }
 
 void TagArray::install(std::uint32_t set, std::uint32_t way, Addr lineAddr, LineState state,
                        OwnerWarp owner, bool firstOut) {
   at(set, way) = CacheLine{lineAddr, state, false, owner, false};
+  setState(set, way, state);
   if (firstOut)
     policy_->insertedFirstOut(set, way);
   else

@@ -69,11 +69,17 @@ class TagArray {
   // `firstOut`: at the position the policy replaces first (LRU for lru).
   void install(std::uint32_t set, std::uint32_t way, Addr lineAddr, LineState state,
                OwnerWarp owner, bool firstOut = false);
-  void fill(std::uint32_t set, std::uint32_t way) { at(set, way).state = LineState::Valid; }
+  void fill(std::uint32_t set, std::uint32_t way) {
+    at(set, way).state = LineState::Valid;
+    masks_[set].valid |= std::uint64_t{1} << way;
+  }
   void touch(std::uint32_t set, std::uint32_t way) { policy_->touched(set, way); }
   void setDirty(std::uint32_t set, std::uint32_t way) { at(set, way).dirty = true; }
   void setPrefetched(std::uint32_t set, std::uint32_t way, bool p) { at(set, way).prefetched = p; }
-  void invalidate(std::uint32_t set, std::uint32_t way) { at(set, way) = CacheLine{}; }
+  void invalidate(std::uint32_t set, std::uint32_t way) {
+    at(set, way) = CacheLine{};
+    setState(set, way, LineState::Invalid);
+  }
 
   const CacheLine& line(std::uint32_t set, std::uint32_t way) const {
     return lines_[std::size_t{set} * ways_ + way];
@@ -86,11 +92,17 @@ class TagArray {
   CacheLine& at(std::uint32_t set, std::uint32_t way) {
     return lines_[std::size_t{set} * ways_ + way];
   }
+  void setState(std::uint32_t set, std::uint32_t way, LineState state);
+  // Each set's ways by state, kept with the lines: victim() reads these.
+  struct Masks {
+    std::uint64_t invalid = 0, valid = 0;
+  };
   std::uint32_t ways_;
   std::uint32_t lineSize_;
   std::uint32_t lineShift_;
   std::uint32_t setMask_;
   std::vector<CacheLine> lines_;  // sets x ways, row-major
+  std::vector<Masks> masks_;      // per set
   std::unique_ptr<IReplacementPolicy> policy_;
   AddressFold fold_;
 };

@@ -71,6 +71,8 @@ bool coalesceOneLine(const WarpInst& in, std::uint32_t lineSize, unsigned size,
                      CoalescedAccess& out) {
   const Addr mask = ~Addr{lineSize - 1};
   const Addr line = in.addr[__builtin_ctz(in.activeMask)] & mask;
+  const Addr lastLane = in.addr[31 - __builtin_clz(in.activeMask)];
+  if (((lastLane + size - 1) & mask) != line) return false;  // spread out: no need to look
   Addr outside = 0;
   std::uint32_t sectors = 0;
   for (unsigned lane = 0; lane < kWarpSize; ++lane) {
