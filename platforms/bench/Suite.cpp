@@ -148,6 +148,12 @@ class Suite {
 
 int runSuite(const std::string& self, const std::string& jsonPath, const std::string& filter,
              const std::string& recordsDir) {
+  std::error_code ec;
+  if (!recordsDir.empty() && !std::filesystem::is_directory(recordsDir, ec)) {
+    std::cerr << "warpsim-bench: error: --records '" << recordsDir
+              << "': not a folder (expected a folder of launch records, e.g. benchmarks/records)\n";
+    return 1;
+  }
   Suite suite(self, filter);
   std::cout << fmt::format(
       "{:<7} {:<14} {:<9} {:>11} {:>11} {:>8} {:>10} {:>11} {:>10} {:>8} {:>6}  {}\n", "platform",

@@ -109,3 +109,11 @@ TEST_CASE("bench: --suite --records runs a launch record PTX-driven and from its
   CHECK(ptx["cycles"] == traced["cycles"]);
   CHECK(ptx["rate_vs_same_shape"].get<double>() > 0);
 }
+
+TEST_CASE("bench: --suite --records names a folder that is not there") {
+  const ToolRun r =
+      runTool("warpsim-bench", "--suite --only \"fermi reduce\" --records /nonexistent/records");
+  CHECK(r.exitCode == 1);
+  CHECK_THAT(r.err, Catch::Contains("--records '/nonexistent/records': not a folder"));
+  CHECK(r.out.empty());
+}
