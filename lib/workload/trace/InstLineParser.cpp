@@ -114,10 +114,9 @@ const InstLineParser::Decoded& InstLineParser::decode(std::string_view opcode) c
   std::size_t h = 0;
   for (char c : opcode) h = h * 31 + static_cast<unsigned char>(c);
   Decoded& d = decoded_[h % kDecodedSlots];
-  if (d.opcode != opcode) {     // a new opcode, or another one with the same slot
-    d.info = classify(opcode);  // throws for an unknown opcode the options do not map
-    d.accessSize = accessSizeOf(opcode, quirks_);
-    d.opcode = opcode;
+  if (d.opcode != opcode) {                     // a new opcode, or another one with the same slot
+    const SassOpInfo* info = classify(opcode);  // throws for an unknown opcode not mapped
+    d = Decoded{std::string(opcode), info, accessSizeOf(opcode, quirks_)};
   }
   return d;
 }

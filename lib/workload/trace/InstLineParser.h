@@ -2,8 +2,9 @@
 // Decodes one instruction line of a kernel trace:
 //   [tb_x tb_y tb_z warp (versions < 3)] [line_num (lineinfo)] PC mask dest_num [R<d>]
 //   OPCODE src_num [R<s>...] mem_width [mode addr...] [imm (version 5)]
-// Does not allocate once the address pool has grown; throws LineError (no file or line: the
-// caller adds them) for anything it cannot read.
+// Does not allocate once the address pool has grown (nor for opcodes it has seen, up to 15
+// characters); throws LineError (no file or line: the caller adds them) for anything it cannot
+// read.
 #include <array>
 #include <stdexcept>
 #include <string>
