@@ -69,10 +69,7 @@ class TagArray {
   // `firstOut`: at the position the policy replaces first (LRU for lru).
   void install(std::uint32_t set, std::uint32_t way, Addr lineAddr, LineState state,
                OwnerWarp owner, bool firstOut = false);
-  void fill(std::uint32_t set, std::uint32_t way) {
-    at(set, way).state = LineState::Valid;
-    masks_[set].valid |= std::uint64_t{1} << way;
-  }
+  void fill(std::uint32_t set, std::uint32_t way) { setState(set, way, LineState::Valid); }
   void touch(std::uint32_t set, std::uint32_t way) { policy_->touched(set, way); }
   void setDirty(std::uint32_t set, std::uint32_t way) { at(set, way).dirty = true; }
   void setPrefetched(std::uint32_t set, std::uint32_t way, bool p) { at(set, way).prefetched = p; }

@@ -118,3 +118,54 @@ TEST_CASE("tag array: geometries that are not powers of two are refused") {
   CHECK_THROWS_AS(make(64, 65, 128), std::invalid_argument);
   CHECK_NOTHROW(make(64, 6, 128));  // ways need not be a power of two
 }
+
+TEST_CASE("tag array: the victim after random installs, fills and invalidations follows the rule") {
+  // The victim is kept from per-set masks; a plain scan of the lines must agree with it after
+  // every change: the lowest invalid way, else the policy's pick among the valid lines (LRU:
+  // the one touched longest ago), never a reserved one, kNoWay when all are reserved.
+  constexpr std::uint32_t kSets = 4, kSetWays = 8;
+  TagArray tags(TagArray::Geometry{kSets, kSetWays, 128},
+                ReplacementRegistry::builtins().create("lru", kSets, kSetWays));
+  std::uint64_t seed = 12345, lastUse[kSets][kSetWays] = {}, clock = 0;
+  auto next = [&] { return (seed = seed * 6364136223846793005ull + 1442695040888963407ull) >> 33; };
+  int noWay = 0, invalidPicks = 0, policyPicks = 0;
+  for (int step = 0; step < 20000; ++step) {
+    const auto set = static_cast<std::uint32_t>(next() % kSets);
+    const auto way = static_cast<std::uint32_t>(next() % kSetWays);
+    // Phases of 2,000 steps: fills keep up with reservations, then fall behind (sets end up
+    // all reserved); invalidations are rare, so sets fill up.
+    const bool filling = step / 2000 % 2 == 0;
+    const auto op = next() % 16;
+    if (op < 6) {
+      tags.install(set, way, Addr{next() % 1024} * 128, LineState::Reserved, kOwner);
+      lastUse[set][way] = ++clock;
+    } else if (op < 11) {
+      if (filling && tags.line(set, way).state == LineState::Reserved) tags.fill(set, way);
+    } else if (op == 11) {
+      tags.invalidate(set, way);
+    } else if (tags.line(set, way).state == LineState::Valid) {
+      tags.touch(set, way);
+      lastUse[set][way] = ++clock;
+    }
+    for (std::uint32_t s = 0; s < kSets; ++s) {
+      std::uint32_t expected = TagArray::kNoWay;
+      for (std::uint32_t w = 0; w < kSetWays && expected == TagArray::kNoWay; ++w)
+        if (tags.line(s, w).state == LineState::Invalid) expected = w;
+      const bool anyInvalid = expected != TagArray::kNoWay;
+      if (!anyInvalid)
+        for (std::uint32_t w = 0; w < kSetWays; ++w)
+          if (tags.line(s, w).state == LineState::Valid &&
+              (expected == TagArray::kNoWay || lastUse[s][w] < lastUse[s][expected]))
+            expected = w;
+      REQUIRE(tags.victim(s) == expected);
+      if (expected == TagArray::kNoWay)
+        ++noWay;
+      else
+        ++(anyInvalid ? invalidPicks : policyPicks);
+    }
+  }
+  // Every kind of answer came up many times.
+  CHECK(noWay > 100);
+  CHECK(invalidPicks > 1000);
+  CHECK(policyPicks > 1000);
+}
