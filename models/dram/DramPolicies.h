@@ -94,7 +94,8 @@ class IDramPrefetcher {
   // in the queue.
   virtual bool keepGoing(std::uint32_t sentThisRow, bool conflictWaiting,
                          std::size_t pending) const = 0;
-  // False when keepGoing never says yes: the controller then skips banks without demands.
+  // False when keepGoing never says yes: the controller then skips banks without demands. Asked
+  // once, when the controller is built.
   virtual bool mayPrefetch() const { return true; }
 };
 

@@ -36,6 +36,7 @@ GddrController::GddrController(sc_core::sc_module_name name, const GddrParams& p
   }
   changed_.reserve(banks_.size());
   allBanks_ = banks_.size() >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << banks_.size()) - 1;
+  prefetching_ = prefetcher_->mayPrefetch();
   const std::string p = std::string(this->name()) + ".";
   stats.addCounter(p + "reads", reads_);
   stats.addCounter(p + "writes", writes_);
@@ -236,15 +237,14 @@ bool GddrController::issue(Cycle t, Cycle& next) {
   const Cycle readBus = columnBusReady(false), writeBus = columnBusReady(true);
   const Candidate *col = nullptr, *row = nullptr;  // ready now, the oldest of each
   Candidate prefetch;
-  const bool prefetching = prefetcher_->mayPrefetch();
   // Banks with a demand (mem.banks is at most 64), and with a prefetcher any bank: its open row.
-  const std::uint64_t visit = prefetching ? allBanks_ : demandBanks_;
+  const std::uint64_t visit = prefetching_ ? allBanks_ : demandBanks_;
   for (std::uint64_t bits = visit; bits; bits &= bits - 1) {
     const auto b = static_cast<std::uint32_t>(__builtin_ctzll(bits));
     const Bank& bank = banks_[b];
     const Candidate& d = bank.demand;
     Cmd cmd = d.cmd;
-    if (prefetching) {
+    if (prefetching_) {
       Candidate p;
       prefetchCandidate(bank, b, p);
       if (p.cmd != Cmd::None) {

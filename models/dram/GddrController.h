@@ -118,6 +118,7 @@ class GddrController : public sc_core::sc_module, public Clocked, public IDiagno
   std::vector<std::uint32_t> changed_;  // the banks whose `changed` is set
   std::uint64_t demandBanks_ = 0;       // bit b: bank b's demand candidate is not Cmd::None
   std::uint64_t allBanks_ = 0;
+  bool prefetching_ = false;          // the prefetcher may ever prefetch (fixed for the run)
   TimedQueue<DramRequest> incoming_;  // accepted, visible the next cycle
   std::size_t queued_ = 0;            // visible demands, in the banks' queues
   std::uint64_t nextSeq_ = 0;

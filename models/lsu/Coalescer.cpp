@@ -59,9 +59,12 @@ class LineSet {
   std::array<std::uint8_t, kSlots> slots_;  // at most 64 lines: a warp, each lane on two
 };
 
+// The 32 B sectors of `line` that bytes first..last touch. The shifts are kept below 32, so a
+// lane outside the line (which coalesceOneLine computes and then discards) gives bits, not
+// undefined behaviour; a line holds at most 8 sectors.
 std::uint32_t sectorsOf(Addr first, Addr last, Addr line) {
-  const auto lo = static_cast<std::uint32_t>((first - line) / 32);
-  const auto hi = static_cast<std::uint32_t>((last - line) / 32);
+  const auto lo = static_cast<std::uint32_t>((first - line) / 32) & 31;
+  const auto hi = static_cast<std::uint32_t>((last - line) / 32) & 31;
   return ((2u << hi) - 1) & ~((1u << lo) - 1);
 }
 
@@ -80,9 +83,7 @@ bool coalesceOneLine(const WarpInst& in, std::uint32_t lineSize, unsigned size,
     const Addr first = in.addr[lane], last = first + size - 1;
     outside |= ((first & mask) ^ line) & active;
     outside |= ((last & mask) ^ line) & active;
-    const auto lo = static_cast<std::uint32_t>((first - line) / 32) & 31;
-    const auto hi = static_cast<std::uint32_t>((last - line) / 32) & 31;
-    sectors |= (((2u << hi) - 1) & ~((1u << lo) - 1)) & static_cast<std::uint32_t>(active);
+    sectors |= sectorsOf(first, last, line) & static_cast<std::uint32_t>(active);
   }
   if (outside) return false;
   out.lines[0] = LineAccess{line, sectors};

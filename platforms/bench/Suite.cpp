@@ -108,28 +108,28 @@ class Suite {
     return &runs_.back();
   }
 
-  // Writes the trace of a workload (`what`: --workload NAME or --launch-record DIR) into a
-  // folder of the scratch directory; returns the folder, or "" when writing failed.
-  std::string writeTrace(const std::string& platform, const std::string& name,
-                         std::vector<std::string> what) {
+  // Writes the trace of a workload (`what`: --workload NAME or --launch-record DIR) into the
+  // scratch directory, runs it (against `shape`, if any) and removes it; the run, or null.
+  const nlohmann::json* runFromTrace(const std::string& platform, const std::string& name,
+                                     std::vector<std::string> what,
+                                     const nlohmann::json* shape = nullptr) {
     const std::string dir = (scratch_ / ("trace-" + name)).string();
     what.insert(what.begin(), {"--platform", platform, "--sched", "gto"});
     what.insert(what.end(), {"--write-trace", dir, "--max-cycles", "1"});
     if (runOne(self_, what, (scratch_ / "write.json").string()).is_null()) {
       std::cout << fmt::format("{:<7} {:<14} trace    FAILED to write\n", platform, name);
       ++failures_;
-      return "";
+      return nullptr;
     }
-    return dir;
+    const nlohmann::json* r = run(platform, name, "trace", {"--trace", dir}, shape);
+    std::error_code ignored;
+    std::filesystem::remove_all(dir, ignored);
+    return r;
   }
 
   bool wanted(const std::string& platform, const std::string& name,
               const std::string& source) const {
     return (platform + " " + name + " " + source).find(filter_) != std::string::npos;
-  }
-  void removeTrace(const std::string& dir) {
-    std::error_code ignored;
-    std::filesystem::remove_all(dir, ignored);
   }
   int failures() const { return failures_; }
   const std::deque<nlohmann::json>& runs() const { return runs_; }
@@ -169,11 +169,7 @@ int runSuite(const std::string& self, const std::string& jsonPath, const std::st
       if (!synthetic && !traced) continue;
       const nlohmann::json* base =
           suite.run(platform, workload, "synthetic", {"--workload", workload});
-      if (!traced || !base) continue;
-      const std::string dir = suite.writeTrace(platform, workload, {"--workload", workload});
-      if (dir.empty()) continue;
-      suite.run(platform, workload, "trace", {"--trace", dir}, base);
-      suite.removeTrace(dir);
+      if (traced && base) suite.runFromTrace(platform, workload, {"--workload", workload}, base);
     }
   // The CUDA benchmarks' launch records, PTX-driven on fermi, against the trace each writes:
   // the same instructions and addresses without the functional execution.
@@ -185,11 +181,9 @@ int runSuite(const std::string& self, const std::string& jsonPath, const std::st
     for (const std::filesystem::path& record : records) {
       const std::string name = record.filename().string();
       if (!suite.wanted("fermi", name, "ptx")) continue;
-      const std::string dir = suite.writeTrace("fermi", name, {"--launch-record", record.string()});
-      if (dir.empty()) continue;
-      const nlohmann::json* traced = suite.run("fermi", name, "trace", {"--trace", dir});
-      suite.run("fermi", name, "ptx", {"--launch-record", record.string()}, traced);
-      suite.removeTrace(dir);
+      const nlohmann::json* traced =
+          suite.runFromTrace("fermi", name, {"--launch-record", record.string()});
+      if (traced) suite.run("fermi", name, "ptx", {"--launch-record", record.string()}, traced);
     }
   }
   if (!jsonPath.empty()) {
