@@ -100,6 +100,15 @@ void ClockEngine::run() {
   }
 }
 
+bool ClockEngine::poll() {
+  pollCountdown_ = pollEvery_;
+  if (hook_) hook_();
+  if (!interruptFlag_ || *interruptFlag_ == 0) return false;
+  interrupted_ = true;
+  sc_core::sc_stop();
+  return true;
+}
+
 void ClockEngine::rethrowFailure() const {
   if (failure_) std::rethrow_exception(failure_);
 }
@@ -109,6 +118,11 @@ void ClockEngine::loop() {
     const std::uint64_t t = nextTimePs(nowPs_);
     if (t == kNever) {  // nothing active anywhere: one wait until outside traffic arrives
       if (syncSystemC()) continue;  // it arrived while SystemC caught up
+      if (draining_) {
+        stopped_ = true;
+        sc_core::sc_stop();
+        return;
+      }
       sleeping_ = true;
       sc_core::wait(workArrived_);
       sleeping_ = false;
@@ -153,9 +167,12 @@ void ClockEngine::loop() {
         d->passEdge();
     }
     ++iterations_;
-    if (hook_ && --hookCountdown_ == 0) {
-      hookCountdown_ = hookEvery_;
-      hook_();
+    if (--pollCountdown_ == 0 && poll()) stopped_ = true;
+    if (atEdgeEnd_) {
+      const std::function<void()> f = std::move(atEdgeEnd_);
+      atEdgeEnd_ = nullptr;
+      f();
+      draining_ = true;
     }
     if (stopped_) {
       syncSystemC();

@@ -2,6 +2,7 @@
 // The one SystemC process that drives every block (doc/architecture.md section 2): it advances
 // time to the next edge of any domain with active blocks, ticks those blocks in a fixed order
 // (domain order, then registration order), and sleeps on one event when nothing is active.
+#include <csignal>
 #include <cstdint>
 #include <exception>
 #include <functional>
@@ -56,6 +57,11 @@ class ClockEngine : public sc_core::sc_module {
     stopped_ = true;
     sc_core::sc_stop();
   }
+  // Ends the simulation once no block has work left: after the current edge, calls `atEdgeEnd`
+  // (e.g. to take the run's statistics), then goes on ticking the blocks that still have work
+  // (requests in flight) until none has, and stops there (sc_stop()). A block that never gets
+  // its answer sleeps, so this ends; one that keeps ticking without progress meets the watchdog.
+  void stopWhenIdle(std::function<void()> atEdgeEnd) { atEdgeEnd_ = std::move(atEdgeEnd); }
   // Pauses it after the current edge (sc_pause()): sc_start() returns, the engine waits for
   // work, and a later sc_start() goes on from there (a model kept alive between runs).
   void pause() {
@@ -76,8 +82,13 @@ class ClockEngine : public sc_core::sc_module {
   // clock). It must not change the simulation: it is outside the model, like a debugger.
   void setProgressHook(std::function<void()> hook, std::uint64_t every) {
     hook_ = std::move(hook);
-    hookEvery_ = hookCountdown_ = every;
+    pollEvery_ = pollCountdown_ = every;
   }
+  // Ends the run after the current edge, as stop() does, once `*flag` is non-zero (set by a
+  // signal handler: SIGINT, SIGTERM). Read every 4096 loop iterations (or the progress hook's
+  // period), never on the hot path; an engine waiting for outside traffic does not see it.
+  void setInterruptFlag(const volatile std::sig_atomic_t* flag) { interruptFlag_ = flag; }
+  bool interrupted() const { return interrupted_; }
 
  private:
   friend class ClockDomain;
@@ -113,9 +124,14 @@ class ClockEngine : public sc_core::sc_module {
   bool limitReached_ = false;
   bool stopped_ = false;
   bool pausing_ = false;
+  std::function<void()> atEdgeEnd_;  // stopWhenIdle's
+  bool draining_ = false;            // after stopWhenIdle's edge: stop when nothing is active
   std::uint64_t iterations_ = 0;
+  bool poll();  // the progress hook and the interrupt flag: true to stop
   std::function<void()> hook_;
-  std::uint64_t hookEvery_ = 0, hookCountdown_ = 0;
+  const volatile std::sig_atomic_t* interruptFlag_ = nullptr;
+  bool interrupted_ = false;
+  std::uint64_t pollEvery_ = 4096, pollCountdown_ = 4096;
   Watchdog watchdog_;
   std::exception_ptr failure_;
 };

@@ -27,6 +27,8 @@ class PayloadPool : public tlm::tlm_mm_interface {
 
   std::size_t allocated() const { return all_.size(); }  // payloads ever created
   std::size_t inUse() const { return all_.size() - free_.size(); }
+  // Payloads returned more often than taken (a response released twice): never.
+  bool overReleased() const { return free_.size() > all_.size(); }
 
  private:
   struct Slot {

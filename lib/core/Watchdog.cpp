@@ -4,6 +4,15 @@
 
 namespace warpsim {
 
+void IDiagnosable::checkConservation(ConservationCheck& check) const {
+  if (!check.drained()) return;
+  std::ostringstream os;
+  describeWaits(os);
+  std::string waits = os.str();
+  while (!waits.empty() && waits.back() == '\n') waits.pop_back();
+  check.require(waits.empty(), "end of run", "a block still holds work: " + waits);
+}
+
 bool Watchdog::check(std::uint64_t nowPs) {
   if (windowPs_ == 0 || fired_) return false;
   if (progress_ != lastSeen_) {  // progress was made at the previous edge

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "warpsim/core/Conservation.h"
+
 namespace warpsim {
 
 // Implemented by blocks that can say what they wait on (warps, queues, outstanding requests).
@@ -15,6 +17,10 @@ class IDiagnosable {
   virtual ~IDiagnosable() = default;
   // Appends a human-readable account of the block's waits; empty when the block holds nothing.
   virtual void describeWaits(std::ostream& os) const = 0;
+  // Conservation at the end of the run (core/Conservation.h): adds each invariant of the block
+  // that does not hold to `check`. This one requires, of a finished run, that describeWaits has
+  // nothing to say; blocks add their own counters' rules and call it.
+  virtual void checkConservation(ConservationCheck& check) const;
 };
 
 class Watchdog {
@@ -34,6 +40,10 @@ class Watchdog {
   bool fired() const { return fired_; }
   // The dump of every registered block's waits, with a header saying why.
   std::string report(const std::string& reason) const;
+  // Every registered block's checkConservation.
+  void checkConservation(ConservationCheck& check) const {
+    for (const IDiagnosable* b : blocks_) b->checkConservation(check);
+  }
   const std::string& windowText() const { return windowText_; }
 
  private:

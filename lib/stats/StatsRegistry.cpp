@@ -118,6 +118,7 @@ void StatsRegistry::addValue(const std::string& path, std::function<double()> fn
 }
 
 nlohmann::json StatsRegistry::tree() const {
+  if (frozen_) return frozenTree_;
   json root = json::object();
   for (const auto& [path, c] : counters_) setAtStatPath(root, path, c->value());
   for (const auto& [path, h] : histograms_) setAtStatPath(root, path, histogramJson(*h));
@@ -163,9 +164,15 @@ void StatsRegistry::endKernel(const std::string& kernelName, nlohmann::json summ
 
 // Doubles are printed as nlohmann::json prints them (shortest text that reads back exactly),
 // so the CSV and the JSON agree digit for digit; a non-finite value prints as null.
-void StatsRegistry::writeCsv(std::ostream& os, const nlohmann::json& extra) const {
+void StatsRegistry::freeze() {
+  frozenTree_ = tree();
+  frozenCsv_ = csvLines();
+  frozen_ = true;
+}
+
+std::map<std::string, std::string, NaturalLess> StatsRegistry::csvLines() const {
+  if (frozen_) return frozenCsv_;
   std::map<std::string, std::string, NaturalLess> lines;
-  addLeaves(lines, "", extra);
   for (const auto& [path, c] : counters_) lines[path] = std::to_string(c->value());
   for (const auto& [path, h] : histograms_) {
     lines[path + ".count"] = std::to_string(h->count());
@@ -175,6 +182,12 @@ void StatsRegistry::writeCsv(std::ostream& os, const nlohmann::json& extra) cons
     lines[path] = json(r.scale * ratioOf(r.num->value(), r.denominator())).dump();
   }
   for (const auto& [path, fn] : values_) lines[path] = json(fn()).dump();
+  return lines;
+}
+
+void StatsRegistry::writeCsv(std::ostream& os, const nlohmann::json& extra) const {
+  std::map<std::string, std::string, NaturalLess> lines = csvLines();
+  addLeaves(lines, "", extra);
   os << "stat,value\n";
   for (const auto& [path, value] : lines) os << path << ',' << value << '\n';
 }

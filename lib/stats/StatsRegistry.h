@@ -15,6 +15,7 @@
 
 #include "warpsim/stats/Counter.h"
 #include "warpsim/stats/Histogram.h"
+#include "warpsim/stats/NaturalOrder.h"
 
 namespace warpsim {
 
@@ -47,6 +48,10 @@ class StatsRegistry {
   // sm10), with the leaves of `extra` (a JSON object, e.g. {"totals": {...}}) as lines of their
   // dotted paths among them.
   void writeCsv(std::ostream& os, const nlohmann::json& extra = nlohmann::json::object()) const;
+  // Takes every value as it is now: tree() and writeCsv() give these from now on, whatever the
+  // counters do after (a platform lets the memory system drain after the run's last cycle, for
+  // the conservation check, without the statistics seeing it; doc/reliability.md).
+  void freeze();
 
  private:
   struct Ratio {
@@ -60,6 +65,8 @@ class StatsRegistry {
   void claim(const std::string& path);
   // The tree of changes since the last kernel boundary (no values, no histogram min/max).
   nlohmann::json deltaTree() const;
+  // writeCsv's lines of the registered statistics (without `extra`).
+  std::map<std::string, std::string, NaturalLess> csvLines() const;
   // Records every counter, ratio and histogram as the base for the next kernel's changes.
   void rebase();
   std::set<std::string> paths_;  // every registered path, for claim()
@@ -71,6 +78,9 @@ class StatsRegistry {
   std::map<std::string, std::vector<std::uint64_t>> histBase_;  // bucket counts + count + sum
   std::map<std::string, std::pair<std::uint64_t, std::uint64_t>> ratioBase_;  // num, den
   nlohmann::json kernels_ = nlohmann::json::array();
+  bool frozen_ = false;
+  nlohmann::json frozenTree_;
+  std::map<std::string, std::string, NaturalLess> frozenCsv_;
 };
 
 // Writes `text` to `path` through a temporary file renamed into place, so an interrupted run

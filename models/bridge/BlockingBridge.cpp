@@ -27,6 +27,7 @@ BlockingBridge::BlockingBridge(sc_core::sc_module_name name, std::uint32_t capac
 tlm::tlm_sync_enum BlockingBridge::nbTransportFw(tlm::tlm_generic_payload& trans,
                                                  tlm::tlm_phase& phase, sc_core::sc_time&) {
   if (phase != tlm::BEGIN_REQ) return tlm::TLM_COMPLETED;  // END_RESP: nothing to do
+  ++ledger_.taken;
   if (queue_.size() >= capacity_) {
     if (!held_.hold(0, trans))
       SC_REPORT_ERROR(name(), "BEGIN_REQ while an earlier request still awaits END_REQ");
@@ -55,6 +56,7 @@ void BlockingBridge::serve() {
     (p->is_read() ? reads_ : writes_).inc();
     bytes_.inc(p->get_data_length());
     queue_.pop_front();
+    ++ledger_.answered;
     sendBackward(upstream, *p, tlm::BEGIN_RESP);  // warpsim initiators take responses at once
     watchdog_.progress();
     if (!held_.empty()) {  // room again: accept the request that was held back
@@ -71,6 +73,11 @@ void BlockingBridge::describeWaits(std::ostream& os) const {
      << " requests waiting for the b_transport target";
   if (!held_.empty()) os << "; one request held back (full)";
   os << "\n";
+}
+
+void BlockingBridge::checkConservation(ConservationCheck& check) const {
+  IDiagnosable::checkConservation(check);
+  check.ledger(name(), ledger_);
 }
 
 }  // namespace warpsim

@@ -32,6 +32,8 @@ class BlockingBridge : public sc_core::sc_module, public IDiagnosable {
   BlockingBridge(sc_core::sc_module_name name, std::uint32_t capacity, ClockEngine& engine,
                  StatsRegistry& stats);
   void describeWaits(std::ostream& os) const override;
+  // Every request taken answered once.
+  void checkConservation(ConservationCheck& check) const override;
   // Requests accepted or held back and not yet answered (e.g. posted writes' line fills still
   // in flight when a run ends).
   std::size_t pending() const { return queue_.size() + held_.size(); }
@@ -50,6 +52,7 @@ class BlockingBridge : public sc_core::sc_module, public IDiagnosable {
   const ClockEngine& engine_;
   Watchdog& watchdog_;
   std::deque<Request> queue_;  // bounded by capacity_: no growth after warm-up
+  RequestLedger ledger_;       // requests taken and answered
   HeldRequests held_{1};       // arrived while full; END_REQ withheld
   sc_core::sc_event arrived_;
   Counter reads_, writes_, bytes_, busyPs_;

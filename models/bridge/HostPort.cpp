@@ -164,4 +164,12 @@ void HostPort::describeWaits(std::ostream& os) const {
   os << "\n";
 }
 
+void HostPort::checkConservation(ConservationCheck& check) const {
+  IDiagnosable::checkConservation(check);
+  RequestLedger l;
+  l.sent = requests_.value();
+  l.received = responses_.value();
+  check.ledger(name(), l);
+}
+
 }  // namespace warpsim

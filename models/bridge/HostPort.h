@@ -52,6 +52,8 @@ class HostPort : public sc_core::sc_module, public IDiagnosable {
   HostPort(sc_core::sc_module_name name, const AddressMap& map, ClockEngine& engine,
            StatsRegistry& stats);
   void describeWaits(std::ostream& os) const override;
+  // Every host request sent to the DRAM channel answered once.
+  void checkConservation(ConservationCheck& check) const override;
   // Host requests taken (waiting for their annotated time, or in a channel) and not yet
   // answered by a channel.
   std::uint64_t outstanding() const { return requests_.value() - responses_.value(); }

@@ -56,6 +56,7 @@ tlm::tlm_sync_enum Cache::fwFromAbove(Payload& trans, tlm::tlm_phase& phase, sc_
   if (phase != tlm::BEGIN_REQ) return tlm::TLM_COMPLETED;  // END_RESP: nothing to do
   if (!trans.get_extension<GpuRequest>())
     SC_REPORT_ERROR(name(), "a request without the GpuRequest extension (use a PayloadPool)");
+  ++ledger_.taken;
   wake();
   const Cycle t = now();
   if (input_.full()) {
@@ -74,6 +75,7 @@ tlm::tlm_sync_enum Cache::bwFromBelow(Payload& trans, tlm::tlm_phase& phase, sc_
   wake();
   below_.backward(trans, phase);
   if (phase != tlm::BEGIN_RESP) return tlm::TLM_ACCEPTED;
+  if (FillQueue::kindOf(trans) != FillQueue::Kind::Prefetch) ++ledger_.received;
   fills_.push(&trans, now() + 1);
   return tlm::TLM_COMPLETED;
 }
@@ -144,9 +146,13 @@ void Cache::sendBelow(Cycle t) {
   lookupMayChange_ = true;
   (d->is_read() ? stats_.readsBelow : stats_.writesBelow).inc();
   if (sentBelow.bound()) sentBelow.write(*d);
+  ++ledger_.sent;
   const RequestSender::Sent s = below_.send(downstream, *d);
   watchdog_.progress();
-  if (s == RequestSender::Sent::Answered) fills_.push(d, t + 1);
+  if (s == RequestSender::Sent::Answered) {
+    ++ledger_.received;
+    fills_.push(d, t + 1);
+  }
 }
 
 void Cache::processInput(Cycle t) {
@@ -177,6 +183,7 @@ void Cache::refuse(const Waiter& w, Stall s) {
   (s == Stall::NotOwner ? stats_.refusalsNotOwner : stats_.refusals).inc();
   Payload& p = *w.payload;
   p.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  ++ledger_.answered;
   sendBackward(upstream, p, tlm::BEGIN_RESP);
 }
 
@@ -188,6 +195,7 @@ void Cache::respond(const Waiter& w, Cycle t) {
   Payload& p = *w.payload;
   if (p.is_read()) stats_.loadLatency.add(t - w.arrived);
   p.set_response_status(tlm::TLM_OK_RESPONSE);
+  ++ledger_.answered;
   sendBackward(upstream, p, tlm::BEGIN_RESP);  // senders take responses at once
   watchdog_.progress();
 }
@@ -263,6 +271,15 @@ void Cache::describeWaits(std::ostream& os) const {
      << "/" << params_.missQueue << " in the miss queue"
      << (below_.held() ? " (below withholds END_REQ)" : "") << ", " << fills_.size()
      << " fills and " << hitResponses_.size() << " hit responses pending\n";
+}
+
+void Cache::checkConservation(ConservationCheck& check) const {
+  IDiagnosable::checkConservation(check);
+  check.ledger(name(), ledger_);
+  check.equal(name(), "accesses", stats_.accesses.value(), "hits + misses + mshr_merges",
+              stats_.hits.value() + stats_.misses.value() + stats_.mshrMerges.value());
+  check.equal(name(), "requests sent below", ledger_.sent, "reads_below + writes_below",
+              stats_.readsBelow.value() + stats_.writesBelow.value());
 }
 
 }  // namespace warpsim

@@ -71,6 +71,9 @@ class Cache : public sc_core::sc_module,
 
   bool tick() override;
   void describeWaits(std::ostream& os) const override;
+  // Every request answered once (a refusal is an answer), every one sent below answered, and
+  // accesses = hits + misses + mshr_merges.
+  void checkConservation(ConservationCheck& check) const override;
 
   // Mascar III-A: true while free MSHRs or free miss-queue slots are at or below
   // saturation_threshold (never in perfect mode).
@@ -158,6 +161,7 @@ class Cache : public sc_core::sc_module,
   LineInstaller installer_;          // what a reservation, fill or push does to the tags
   HeldRequests held_{1};             // the sender's request, refused while the input queue was full
   RequestSender below_;              // what goes below; held while below withholds END_REQ
+  RequestLedger ledger_;             // requests taken and answered, sent below and answered
   StallEpisodes stall_;              // why the head of the input queue waits, and since when
   bool lookupMayChange_ = true;      // false from a stalled lookup until a fill or a send below
   bool wasSaturated_ = false;

@@ -45,6 +45,7 @@ FixedLatencyDram::FixedLatencyDram(sc_core::sc_module_name name, const FixedDram
 tlm::tlm_sync_enum FixedLatencyDram::nbTransportFw(int port, tlm::tlm_generic_payload& trans,
                                                    tlm::tlm_phase& phase, sc_core::sc_time&) {
   if (phase != tlm::BEGIN_REQ) return tlm::TLM_COMPLETED;  // END_RESP: nothing to do
+  ++ledger_.taken;
   wake();
   if (queue_.full() || !held_.empty()) {  // in turn: none overtakes a held request
     if (!held_.hold(port, trans))
@@ -69,6 +70,7 @@ bool FixedLatencyDram::tick() {
     if (queue_.full()) fullCycles_.inc(now() - fullSince_);  // counted per span, asleep or not
     const HeldRequests::Request r = queue_.pop();
     r.payload->set_response_status(tlm::TLM_OK_RESPONSE);
+    ++ledger_.answered;
     sendBackward(socket[r.port], *r.payload, tlm::BEGIN_RESP);  // taken at once
     watchdog_.progress();
   }
@@ -98,6 +100,11 @@ void FixedLatencyDram::describeWaits(std::ostream& os) const {
   if (!queue_.empty()) os << ", oldest due at DRAM cycle " << queue_.frontVisibleAt();
   if (!held_.empty()) os << "; " << held_.size() << " request(s) held back (queue full)";
   os << "\n";
+}
+
+void FixedLatencyDram::checkConservation(ConservationCheck& check) const {
+  IDiagnosable::checkConservation(check);
+  check.ledger(name(), ledger_);
 }
 
 }  // namespace warpsim

@@ -42,6 +42,8 @@ class FixedLatencyDram : public sc_core::sc_module, public Clocked, public IDiag
   // Books a full-queue span still in progress up to now (statistics read now are complete).
   void settleStats();
   void describeWaits(std::ostream& os) const override;
+  // Every request taken answered once (its pushed prefetch lines are no answers).
+  void checkConservation(ConservationCheck& check) const override;
 
  private:
   tlm::tlm_sync_enum nbTransportFw(int port, tlm::tlm_generic_payload& trans, tlm::tlm_phase& phase,
@@ -51,6 +53,7 @@ class FixedLatencyDram : public sc_core::sc_module, public Clocked, public IDiag
   FixedDramParams params_;
   Watchdog& watchdog_;
   TimedQueue<HeldRequests::Request> queue_;  // request and requester, due at its response cycle
+  RequestLedger ledger_;                     // requests taken and answered
   HeldRequests held_;                        // arrived while full; END_REQ withheld
   Cycle fullSince_ = 0;
   Counter reads_, writes_, bytes_, fullCycles_;

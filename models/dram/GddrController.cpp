@@ -73,6 +73,7 @@ std::uint32_t GddrController::burstCycles(std::uint32_t bytes) const {
 tlm::tlm_sync_enum GddrController::nbTransportFw(int port, Payload& trans, tlm::tlm_phase& phase,
                                                  sc_core::sc_time&) {
   if (phase != tlm::BEGIN_REQ) return tlm::TLM_COMPLETED;  // END_RESP: nothing to do
+  ++ledger_.taken;
   wake();
   if (pending() >= params_.queue || !held_.empty()) {  // in turn
     if (!held_.hold(port, trans))
@@ -145,19 +146,17 @@ void GddrController::deliver(Cycle t) {
       if (c.payload->is_read()) readLatency_.add(t - c.arrived);
     }
     if (params_.latency == 0)
-      respond(*c.payload, c.port);
+      respond(Returning{c.payload, c.port, c.demand});
     else
-      returning_.push(Returning{c.payload, c.port}, t + params_.latency);
+      returning_.push(Returning{c.payload, c.port, c.demand}, t + params_.latency);
   }
-  while (returning_.ready(t)) {
-    const Returning r = returning_.pop();
-    respond(*r.payload, r.port);
-  }
+  while (returning_.ready(t)) respond(returning_.pop());
 }
 
-void GddrController::respond(Payload& payload, int port) {
-  payload.set_response_status(tlm::TLM_OK_RESPONSE);
-  sendBackward(socket[port], payload, tlm::BEGIN_RESP);  // taken at once
+void GddrController::respond(const Returning& r) {
+  r.payload->set_response_status(tlm::TLM_OK_RESPONSE);
+  if (r.demand) ++ledger_.answered;
+  sendBackward(socket[r.port], *r.payload, tlm::BEGIN_RESP);  // taken at once
 }
 
 void GddrController::enqueue(const DramRequest& r) {
@@ -448,6 +447,11 @@ void GddrController::describeWaits(std::ostream& os) const {
        << oldest->arrived;
   if (!held_.empty()) os << "; " << held_.size() << " request(s) held back (queue full)";
   os << "\n";
+}
+
+void GddrController::checkConservation(ConservationCheck& check) const {
+  IDiagnosable::checkConservation(check);
+  check.ledger(name(), ledger_);
 }
 
 }  // namespace warpsim

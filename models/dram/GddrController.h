@@ -43,6 +43,8 @@ class GddrController : public sc_core::sc_module, public Clocked, public IDiagno
   // Books the open spans (BLP, cycles, full queue) up to now.
   void settleStats();
   void describeWaits(std::ostream& os) const override;
+  // Every request taken answered once (its pushed prefetch lines are no answers).
+  void checkConservation(ConservationCheck& check) const override;
 
  private:
   using Payload = tlm::tlm_generic_payload;
@@ -88,7 +90,8 @@ class GddrController : public sc_core::sc_module, public Clocked, public IDiagno
                                    sc_core::sc_time&);
   void accept(Payload& trans, int port, Cycle t);
   void deliver(Cycle t);
-  void respond(Payload& payload, int port);
+  struct Returning;
+  void respond(const Returning& r);
   bool issue(Cycle t, Cycle& next);
   void enqueue(const DramRequest& r);
   void change(std::uint32_t b);
@@ -126,8 +129,10 @@ class GddrController : public sc_core::sc_module, public Clocked, public IDiagno
   struct Returning {
     Payload* payload = nullptr;
     int port = 0;
+    bool demand = true;  // false: a line pushed by the prefetcher (no request of anyone's)
   };
   TimedQueue<Returning> returning_;  // done, in the fixed latency (dram.latency) on their way
+  RequestLedger ledger_;             // requests taken and answered
   HeldRequests held_;                // arrived while full; END_REQ withheld
   Cycle actAnyReady_ = 0;            // tRRD after the last ACT
   Cycle colAnyReady_ = 0;            // tCCD after the last column command

@@ -14,6 +14,8 @@ const char* toString(Gpu::Outcome o) {
       return "no progress (watchdog)";
     case Gpu::Outcome::Deadlock:
       return "deadlock (nothing left to run)";
+    case Gpu::Outcome::Interrupted:
+      return "interrupted";
   }
   return "?";
 }
@@ -113,10 +115,16 @@ void Gpu::allDone(Cycle end) {
   finished_ = true;
   endCycle_ = end;
   // The edge completes; finalize() settles the accounts afterwards.
-  if (resumable_)
+  if (resumable_) {
     engine_.pause();
-  else
+  } else if (drainAtEnd_) {
+    engine_.stopWhenIdle([this] {
+      finalize();
+      stats_.freeze();
+    });
+  } else {
     engine_.stop();
+  }
 }
 
 void Gpu::settleStats(Cycle end) {
@@ -130,12 +138,15 @@ void Gpu::settleStats(Cycle end) {
 }
 
 void Gpu::finalize() {
-  engine_.rethrowFailure();  // a block's error mid-run: reported, not summarised
+  engine_.rethrowFailure();
+  if (finalized_) return;
+  finalized_ = true;  // a block's error mid-run: reported, not summarised
   if (engine_.cycleLimitReached())
     endCycle_ = params_.maxCycles;  // the run covered every cycle before the limit
   else if (!finished_)
     endCycle_ = engine_.timePs() / core_.periodPs() + 1;
   settleStats(endCycle_);
+  checkRunCounters();
   if (l1dTrace_) {
     std::vector<std::uint64_t> instructions;
     for (auto& sm : sms_) instructions.push_back(sm->stats().threadInstructions.value());
@@ -146,6 +157,7 @@ void Gpu::finalize() {
 Gpu::Outcome Gpu::outcome() const {
   if (finished_) return Outcome::Finished;
   if (engine_.cycleLimitReached()) return Outcome::CycleLimit;
+  if (engine_.interrupted()) return Outcome::Interrupted;
   if (engine_.watchdog().fired()) return Outcome::NoProgress;
   return Outcome::Deadlock;
 }
@@ -162,6 +174,41 @@ std::string Gpu::diagnosis() const {
                      std::to_string(engine_.timePs() / core_.periodPs()) +
                      "; the workload has not finished");
   return "";
+}
+
+ConservationCheck Gpu::checkConservation() const {
+  ConservationCheck check(outcome() == Outcome::Finished && drainAtEnd_);
+  check.add(runCounters_);
+  engine_.watchdog().checkConservation(check);
+  const std::string where = std::string(name()) + ".payloads";
+  check.require(!pool_.overReleased(), where,
+                "more payloads returned to the pool than it handed out");
+  if (check.drained())
+    check.equal(where, "handed out", pool_.allocated(), "returned",
+                pool_.allocated() - pool_.inUse());
+  return check;
+}
+
+// The counters of the run as its statistics give them (finalize: before any drain).
+void Gpu::checkRunCounters() {
+  ConservationCheck& check = runCounters_;
+  const std::string where = name();
+  std::uint64_t warp = 0, thread = 0;
+  for (const auto& sm : sms_) {
+    const SmStats& s = sm->stats();
+    warp += s.warpInstructions.value();
+    thread += s.threadInstructions.value();
+    // SmStats: every core cycle of the run falls in exactly one category.
+    check.equal(sm->name(), "cycles accounted", s.cycles.value(), "the run's cycles", endCycle_);
+  }
+  check.equal(where + ".sm_total", "warp_instructions", smTotal_.warpInstructions.value(),
+              "the SMs' sum", warp);
+  check.equal(where + ".sm_total", "thread_instructions", smTotal_.threadInstructions.value(),
+              "the SMs' sum", thread);
+  if (!finished_) return;
+  std::uint64_t kernelWarp = 0;
+  for (const auto& k : stats_.kernels()) kernelWarp += k.value("warp_instructions", 0ull);
+  check.equal(where + ".kernels", "warp_instructions", kernelWarp, "the SMs' sum", warp);
 }
 
 }  // namespace warpsim

@@ -28,7 +28,7 @@ namespace warpsim {
 
 class Gpu : public sc_core::sc_module {
  public:
-  enum class Outcome { Running, Finished, CycleLimit, NoProgress, Deadlock };
+  enum class Outcome { Running, Finished, CycleLimit, NoProgress, Deadlock, Interrupted };
 
   // Adds and binds the blocks, from inside the Gpu's constructor (so that they are its
   // children): addInterconnect() once, addSm() gpu.sms times, addPartition() once per
@@ -59,12 +59,22 @@ class Gpu : public sc_core::sc_module {
   // ending. Statistics accumulate over the runs, the kernels' each on its own; call finalize()
   // once, after the last.
   void setResumable(bool on) { resumable_ = on; }
+  // When the last CTA finishes, takes the statistics (finalize(), then the registry is frozen),
+  // then lets the requests still in flight complete (posted writes that no warp waits for)
+  // before sc_start() returns, so that checkConservation() can require every block to be empty.
+  // The platforms set it (doc/reliability.md); not with setResumable.
+  void setDrainAtEnd(bool on) { drainAtEnd_ = on; }
   // After sc_start() returns: how the run ended, and for NoProgress/Deadlock, the dump.
   Outcome outcome() const;
   // After sc_start() returns: settles the SMs' cycle accounts up to the end of the run (or the
-  // current cycle, if it stopped early), so that the statistics cover every cycle. Call once.
+  // current cycle, if it stopped early), so that the statistics cover every cycle. Only the
+  // first call does anything.
   void finalize();
   std::string diagnosis() const;
+  // After finalize(): every block's conservation rules (core/Conservation.h, doc/reliability.md),
+  // the payload pool's balance and the GPU-wide counters' agreement. A finished run is checked
+  // for empty blocks too; a run stopped early only for agreeing counters.
+  ConservationCheck checkConservation() const;
 
   Cycle cycles() const { return endCycle_; }  // core cycles of the run
   std::uint64_t warpInstructions() const;
@@ -108,6 +118,7 @@ class Gpu : public sc_core::sc_module {
   void settleStats(Cycle end);
   void allDone(Cycle end);
   void checkAssembly() const;
+  void checkRunCounters();   // into runCounters_
   void connectPrefetcher();  // the predictor's prefetches into the partitions' injectors
 
   GpuParams params_;
@@ -131,6 +142,9 @@ class Gpu : public sc_core::sc_module {
   Cycle endCycle_ = 0;
   bool finished_ = false;
   bool resumable_ = false;
+  bool drainAtEnd_ = false;
+  bool finalized_ = false;
+  ConservationCheck runCounters_{false};  // checkRunCounters' findings
   std::uint64_t kernelWarpBase_ = 0, kernelThreadBase_ = 0;
 
   std::unique_ptr<AccessTraceWriter> l1dTrace_;    // l1d.trace

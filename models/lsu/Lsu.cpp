@@ -158,6 +158,7 @@ void Lsu::sendNext() {
   p.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
   const bool mayRefuse = (r.flags & (mascar::kRefusable | mascar::kHitOnly)) != 0;
 
+  ++ledger_.sent;
   switch (sender_.send(socketFor(r.space), p)) {
     case RequestSender::Sent::Taken:
       requestTaken(fromStage);
@@ -203,6 +204,7 @@ tlm::tlm_sync_enum Lsu::nbTransportBw(tlm::tlm_generic_payload& trans, tlm::tlm_
     if (wasOpen && canSend()) sendNext();
     return tlm::TLM_ACCEPTED;
   }
+  ++ledger_.received;
   if (trans.get_response_status() == tlm::TLM_INCOMPLETE_RESPONSE) {  // a refusal (NACK)
     if (wasOpen && heldFromStage_) requestTaken(true);  // the line leaves the stage for the queue
     refused(trans);
@@ -319,6 +321,13 @@ void Lsu::describeWaits(std::ostream& os) const {
     os << "; " << reexecCount_ << " refused requests in the re-execution queue, head of warp "
        << GpuRequest::of(*reexec_[reexecHead_]).warp.value();
   os << "\n";
+}
+
+void Lsu::checkConservation(ConservationCheck& check) const {
+  IDiagnosable::checkConservation(check);
+  check.ledger(name(), ledger_);
+  check.equal(name(), "requests sent", ledger_.sent, "requests + reexecutions",
+              requests_.value() + reexecutions_.value());
 }
 
 }  // namespace warpsim

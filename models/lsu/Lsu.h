@@ -73,6 +73,8 @@ class Lsu : public sc_core::sc_module, public Clocked, public IDiagnosable, publ
   // Books a stall still in progress up to now, so that statistics read now are complete.
   void settleStats();
   void describeWaits(std::ostream& os) const override;
+  // Every request sent answered once (a refusal is an answer); sent = requests + reexecutions.
+  void checkConservation(ConservationCheck& check) const override;
 
  private:
   struct InFlight {
@@ -108,6 +110,7 @@ class Lsu : public sc_core::sc_module, public Clocked, public IDiagnosable, publ
   // The instruction being sent.
   bool busy_ = false;
   RequestSender sender_;    // held while an L1 withholds END_REQ (or, refusable, its lookup)
+  RequestLedger ledger_;    // requests sent to the L1s and answered
   Cycle stalledSince_ = 0;  // when the memory side withheld END_REQ
   CoalescedAccess access_;
   std::uint32_t nextLine_ = 0;

@@ -63,6 +63,7 @@ std::uint32_t Crossbar::flits(const Payload& p, bool response) const {
 tlm::tlm_sync_enum Crossbar::fwFromSm(int port, Payload& trans, tlm::tlm_phase& phase,
                                       sc_core::sc_time&) {
   if (phase != tlm::BEGIN_REQ) return tlm::TLM_COMPLETED;
+  ++ledger_.taken;
   wake();
   TimedQueue<Routed>& q = requests_[static_cast<std::size_t>(port)];
   if (q.full()) {
@@ -82,6 +83,7 @@ tlm::tlm_sync_enum Crossbar::bwFromMem(int port, Payload& trans, tlm::tlm_phase&
   wake();
   memSenders_[static_cast<std::size_t>(port)].backward(trans, phase);
   if (phase != tlm::BEGIN_RESP) return tlm::TLM_ACCEPTED;
+  ++ledger_.received;
   routeResponse(trans);
   return tlm::TLM_COMPLETED;
 }
@@ -142,8 +144,12 @@ void Crossbar::send(std::uint32_t port, std::uint32_t part, Payload* p) {
   memPortFreeAt_[part] = cycle + f;
   requestPackets_.inc();
   requestFlits_.inc(f);
-  if (memSenders_[part].send(memSide[static_cast<int>(part)], *p) == RequestSender::Sent::Answered)
+  ++ledger_.sent;
+  if (memSenders_[part].send(memSide[static_cast<int>(part)], *p) ==
+      RequestSender::Sent::Answered) {
+    ++ledger_.received;
     routeResponse(*p);
+  }
   watchdog_.progress();
   if (held_.held(static_cast<int>(port))) {  // room again: take the refused request
     const HeldRequests::Request h = held_.release(static_cast<int>(port));
@@ -164,6 +170,7 @@ void Crossbar::returnResponses(Cycle& next) {
       responsePackets_.inc();
       responseFlits_.inc(f);
       if (q.empty()) responsePorts_.erase(i);
+      ++ledger_.answered;
       sendBackward(smSide[static_cast<int>(i)], *p, tlm::BEGIN_RESP);
       watchdog_.progress();
       if (q.empty()) return;
@@ -184,6 +191,15 @@ void Crossbar::describeWaits(std::ostream& os) const {
     os << ", " << responses_[i].size() << " responses"
        << (held_.held(static_cast<int>(i)) ? ", sender held" : "") << "\n";
   }
+}
+
+void Crossbar::checkConservation(ConservationCheck& check) const {
+  IDiagnosable::checkConservation(check);
+  check.ledger(name(), ledger_);
+  check.equal(name(), "requests sent to the partitions", ledger_.sent, "request_packets",
+              requestPackets_.value());
+  check.equal(name(), "responses sent to the SMs", ledger_.answered, "response_packets",
+              responsePackets_.value());
 }
 
 }  // namespace warpsim

@@ -56,6 +56,8 @@ class Crossbar : public sc_core::sc_module,
   void settleStats(Cycle) override {}  // every statistic is a count
   bool tick() override;
   void describeWaits(std::ostream& os) const override;
+  // Every request from an SM delivered to its partition and answered once, every packet counted.
+  void checkConservation(ConservationCheck& check) const override;
 
  protected:
   void bindNextSmPort(tlm::tlm_initiator_socket<>& l1) override { l1.bind(smSide); }
@@ -84,8 +86,9 @@ class Crossbar : public sc_core::sc_module,
     Payload* payload = nullptr;
     std::uint32_t partition = 0;  // looked up once, on arrival
   };
-  std::vector<TimedQueue<Routed>> requests_;     // per SM port
-  HeldRequests held_;                            // per SM port: refused while its buffer was full
+  std::vector<TimedQueue<Routed>> requests_;  // per SM port
+  RequestLedger ledger_;  // from the SMs: taken, answered; to the partitions: sent, answered
+  HeldRequests held_;     // per SM port: refused while its buffer was full
   std::vector<TimedQueue<Payload*>> responses_;  // per SM port, unbounded
   std::vector<Cycle> memPortFreeAt_;             // per partition: request port occupancy
   std::vector<RequestSender> memSenders_;        // per partition: held while awaiting END_REQ

@@ -63,6 +63,7 @@ void Mesh::injectRequest(std::uint32_t port, Payload& trans) {
 tlm::tlm_sync_enum Mesh::fwFromSm(int port, Payload& trans, tlm::tlm_phase& phase,
                                   sc_core::sc_time&) {
   if (phase != tlm::BEGIN_REQ) return tlm::TLM_COMPLETED;
+  ++ledger_.taken;
   const auto i = static_cast<std::uint32_t>(port);
   if (fabric_.ni(params_.smNodes[i / portsPerSm_]).full(portQueue_[i])) {
     if (!held_.hold(port, trans))
@@ -90,6 +91,7 @@ tlm::tlm_sync_enum Mesh::bwFromMem(int port, Payload& trans, tlm::tlm_phase& pha
   if (memSenders_[part].backward(trans, phase) && phase == tlm::END_REQ)
     fabric_.ni(params_.mcNodes[part]).resume(noc::kRequestVc);
   if (phase != tlm::BEGIN_RESP) return tlm::TLM_ACCEPTED;
+  ++ledger_.received;
   injectResponse(part, trans);
   return tlm::TLM_COMPLETED;
 }
@@ -108,13 +110,16 @@ void Mesh::injectResponse(std::uint32_t part, Payload& trans) {
 bool Mesh::deliver(std::uint32_t, const noc::Packet& p) {
   Payload& trans = *static_cast<Payload*>(p.payload);
   if (p.vc == noc::kResponseVc) {
+    ++ledger_.answered;
     sendBackward(smSide[static_cast<int>(p.target)], trans, tlm::BEGIN_RESP);
     return true;
   }
+  ++ledger_.sent;
   switch (memSenders_[p.target].send(memSide[static_cast<int>(p.target)], trans)) {
     case RequestSender::Sent::Taken:
       return true;
     case RequestSender::Sent::Answered:
+      ++ledger_.received;
       injectResponse(p.target, trans);
       return true;
     case RequestSender::Sent::Held:
@@ -128,6 +133,11 @@ void Mesh::describeWaits(std::ostream& os) const {
   for (std::uint32_t i = 0; i < sms_ * portsPerSm_; ++i)
     if (held_.held(static_cast<int>(i)))
       os << name() << " SM port " << i << ": sender held (queue full)\n";
+}
+
+void Mesh::checkConservation(ConservationCheck& check) const {
+  IDiagnosable::checkConservation(check);
+  check.ledger(name(), ledger_);
 }
 
 }  // namespace warpsim

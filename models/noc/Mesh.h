@@ -36,6 +36,8 @@ class Mesh : public sc_core::sc_module,
   void attach(ClockDomain& icnt, Watchdog& watchdog) override;
   void settleStats(Cycle end) override { fabric_.settleStats(end); }
   void describeWaits(std::ostream& os) const override;
+  // Every request from an SM delivered to its partition and answered once.
+  void checkConservation(ConservationCheck& check) const override;
   noc::MeshFabric& fabric() { return fabric_; }
 
  protected:
@@ -62,7 +64,8 @@ class Mesh : public sc_core::sc_module,
   std::vector<std::uint32_t> portQueue_;  // per SM port: its queue at its SM's interface
   std::vector<std::vector<std::uint32_t>> queuePort_;  // per node, per queue: SM port or kNone
   std::vector<std::uint32_t> mcQueue_;                 // per partition: its response queue
-  HeldRequests held_;                      // per SM port: refused while its queue was full
+  RequestLedger ledger_;  // from the SMs: taken, answered; to the partitions: sent, answered
+  HeldRequests held_;     // per SM port: refused while its queue was full
   std::vector<RequestSender> memSenders_;  // per partition: held while awaiting END_REQ
 };
 

@@ -54,6 +54,7 @@ tlm::tlm_sync_enum PrefetchInjector::bwFromBelow(Payload& trans, tlm::tlm_phase&
   if (below_.backward(trans, phase)) wake();  // taken (a response implies END_REQ)
   if (!isOurs(trans)) return upstream->nb_transport_bw(trans, phase, delay);
   if (phase == tlm::BEGIN_RESP) {
+    ++ledger_.received;
     const Addr line = GpuRequest::of(trans).lineAddr;
     trans.release();
     if (done_) done_(line);
@@ -63,10 +64,13 @@ tlm::tlm_sync_enum PrefetchInjector::bwFromBelow(Payload& trans, tlm::tlm_phase&
 }
 
 bool PrefetchInjector::sendBelow(Payload& p) {
+  const bool ours = isOurs(p);
+  if (ours) ++ledger_.sent;
   const RequestSender::Sent s = below_.send(downstream, p);
   if (s == RequestSender::Sent::Held) return false;
   if (s == RequestSender::Sent::Answered) {
-    if (isOurs(p)) {
+    if (ours) {
+      ++ledger_.received;
       const Addr line = GpuRequest::of(p).lineAddr;
       p.release();
       if (done_) done_(line);
@@ -92,6 +96,11 @@ void PrefetchInjector::describeWaits(std::ostream& os) const {
   os << name() << ": " << prefetches_.size() << " prefetches queued"
      << (below_.held() ? ", the slice holds a request back" : "")
      << (!demand_.empty() ? ", a demand request waits behind a prefetch" : "") << "\n";
+}
+
+void PrefetchInjector::checkConservation(ConservationCheck& check) const {
+  IDiagnosable::checkConservation(check);
+  check.ledger(name(), ledger_);
 }
 
 }  // namespace warpsim

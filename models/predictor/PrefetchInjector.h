@@ -40,6 +40,8 @@ class PrefetchInjector : public sc_core::sc_module, public Clocked, public IDiag
   bool offer(Addr line, const GpuRequest& proto);
   bool tick() override;
   void describeWaits(std::ostream& os) const override;
+  // Every prefetch of its own sent below answered once (demands pass through uncounted).
+  void checkConservation(ConservationCheck& check) const override;
 
  private:
   using Payload = tlm::tlm_generic_payload;
@@ -55,6 +57,7 @@ class PrefetchInjector : public sc_core::sc_module, public Clocked, public IDiag
   DoneHook done_;
   TimedQueue<Payload*> prefetches_{kQueue};
   HeldRequests demand_{1};  // from above, waiting for the slice to take our prefetch
+  RequestLedger ledger_;    // its own prefetches: sent and answered
   RequestSender below_;     // held while the slice has not yet taken a request (END_REQ)
 };
 

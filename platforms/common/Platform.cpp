@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "common/PlatformInis.h"
+#include "warpsim/common/Interrupt.h"
 #include "warpsim/common/Plugin.h"
 #include "warpsim/common/Progress.h"
 #include "warpsim/common/RowSharing.h"
@@ -105,11 +106,15 @@ RunResult runPlatform(const PlatformInfo& platform, int argc, const char* const 
     StatsRegistry stats;
     Gpu gpu("gpu", params, configured, &config, stats,
             assemble ? assemble : Gpu::Assembly(Gpu::standardAssembly));
+    gpu.setDrainAtEnd(true);  // for the conservation check
     gpu.run(workload);
     std::optional<ProgressLine> progress;
     if (!cl.quiet && isatty(fileno(stderr))) progress.emplace(gpu, std::cerr);
     const auto t0 = std::chrono::steady_clock::now();
+    std::optional<InterruptGuard> interrupt(std::in_place, gpu.engine());
     sc_core::sc_start();
+    const int signal = interrupt->signal();
+    interrupt.reset();  // from here on, a signal ends the process as usual
     if (progress) progress->finish();
     r.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     gpu.finalize();
@@ -125,6 +130,17 @@ RunResult runPlatform(const PlatformInfo& platform, int argc, const char* const 
       r.exitCode = 3;
       return r;
     }
+    // Conservation (doc/reliability.md): a broken invariant means the figures cannot be trusted.
+    ConservationCheck conservation = gpu.checkConservation();
+    if (outcome == Gpu::Outcome::Finished && loaded.traceLines > 0)
+      conservation.equal("trace " + config.getString("workload.trace"), "instruction lines",
+                         loaded.traceLines, "warp instructions issued", r.warpInstructions);
+    if (!conservation.ok()) {
+      std::cerr << conservation.report();
+      std::cerr << program << ": stopped: conservation check failed; no statistics written\n";
+      r.exitCode = 3;
+      return r;
+    }
     // A launch record's expected outputs: wrong results are an error, not statistics.
     const bool checked = workload.check && outcome == Gpu::Outcome::Finished;
     if (checked) {
@@ -136,6 +152,11 @@ RunResult runPlatform(const PlatformInfo& platform, int argc, const char* const 
     if (!cl.quiet) printSummary(std::cout, r.stats, r.wallSeconds);
     if (!cl.quiet && checked) std::cout << "  outputs              match the launch record\n";
     if (finished) finished(gpu, r);
+    if (outcome == Gpu::Outcome::Interrupted) {
+      std::cerr << program << ": interrupted by " << (signal == SIGTERM ? "SIGTERM" : "SIGINT")
+                << " at core cycle " << r.cycles << "; the statistics cover the cycles simulated\n";
+      r.exitCode = 128 + signal;
+    }
   } catch (const ConfigError& e) {
     std::cerr << program << ": error: " << e.what() << "\n";
     r.exitCode = 1;

@@ -45,6 +45,11 @@ nlohmann::json runStats(const RunInfo& info, const Gpu& gpu, const StatsRegistry
   j["blocks"] = tree;  // blocks outside the Gpu (e.g. a co-simulation's bridges)
   if (gpu.outcome() == Gpu::Outcome::CycleLimit)
     j["stopped_early"] = stoppedEarlyWarning(gpu, stats.kernels().size());
+  if (gpu.outcome() == Gpu::Outcome::Interrupted)
+    j["stopped_early"] = "interrupted (SIGINT or SIGTERM) at core cycle " +
+                         std::to_string(gpu.cycles()) + " after " +
+                         std::to_string(stats.kernels().size()) +
+                         " finished kernel(s): the figures cover only the cycles simulated";
   j["totals"] = computeTotals(j);
   return j;
 }
@@ -88,7 +93,8 @@ StatsFiles takeStatsOptions(std::vector<std::string>& args) {
 
 std::string statsCsv(const nlohmann::json& run, const StatsRegistry& stats) {
   std::ostringstream csv;
-  stats.writeCsv(csv, nlohmann::json{{"totals", run.value("totals", nlohmann::json::object())}});
+  stats.writeCsv(csv, nlohmann::json{{"outcome", run.value("outcome", "")},
+                                     {"totals", run.value("totals", nlohmann::json::object())}});
   return csv.str();
 }
 
