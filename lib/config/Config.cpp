@@ -47,11 +47,18 @@ void Config::loadIniFile(const std::string& path) {
 void Config::loadIniText(const std::string& text, const std::string& sourceName) {
   // Apply to a copy so that a bad line leaves this Config as it was.
   Config staged(*this);
-  config::parseIni(text, sourceName,
-                   [&](const std::string& key, const std::string& value, int line) {
-                     staged.set(key, value, sourceName + ":" + std::to_string(line));
-                   });
+  std::map<std::string, int> lineOf;  // where each key was first set in this text
+  config::parseIni(
+      text, sourceName, [&](const std::string& key, const std::string& value, int line) {
+        staged.set(key, value, sourceName + ":" + std::to_string(line));
+        const auto [first, isNew] = lineOf.emplace(key, line);
+        if (!isNew)
+          staged.warnings_.push_back("warning: " + sourceName + ":" + std::to_string(line) + ": " +
+                                     key + " set again (first at line " +
+                                     std::to_string(first->second) + "); the later value wins");
+      });
   values_ = std::move(staged.values_);
+  warnings_ = std::move(staged.warnings_);
 }
 
 void Config::setAssignment(const std::string& assignment, const std::string& sourceName) {
@@ -146,6 +153,21 @@ std::string Config::source(const std::string& key) const {
   }
   const auto it = values_.find(key);
   return it == values_.end() ? kDefaultSource : it->second.source;
+}
+
+std::string Config::located(const std::string& message) const {
+  // The longest declared option the message begins with, followed by ' ', ':' or the end.
+  std::string key;
+  for (std::size_t end = message.find_first_of(" :"); end != std::string::npos;
+       end = message.find_first_of(" :", end + 1)) {
+    if (schema_.find(message.substr(0, end))) key = message.substr(0, end);
+  }
+  if (key.empty() && schema_.find(message)) key = message;
+  if (key.empty()) return message;
+  // Only a file's line is worth adding: the command line is in front of the user.
+  const std::string where = source(key);
+  const bool fileLine = where.find(':') != std::string::npos && where.rfind("--", 0) != 0;
+  return fileLine ? where + ": " + message : message;
 }
 
 void Config::dump(std::ostream& os) const {

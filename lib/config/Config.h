@@ -38,6 +38,16 @@ class Config {
   bool isSet(const std::string& key) const;
   // Where the value came from: "default", "fermi.ini:12", "--set", "--workload".
   std::string source(const std::string& key) const;
+  // `message`, a ConfigError's that begins with an option's name ("l1d.line_size = 100: must
+  // be a power of two"), with where that option was set in front ("my.ini:3: l1d.line_size =
+  // ..."); unchanged when it names no option or the option was set by default or on the command
+  // line. The checks of a value that parses but is not allowed
+  // run after loading, far from the file: this gives their errors the file and line.
+  std::string located(const std::string& message) const;
+  // Warnings from loading, one line each: a key set twice in one file ("warning: my.ini:7:
+  // l1d.sets set again (first at line 3); the later value wins").
+  const std::vector<std::string>& warnings() const { return warnings_; }
+
   // The effective configuration as an INI file that loadIniFile accepts; each value set away
   // from its default carries a comment naming where it came from.
   void dump(std::ostream& os) const;
@@ -54,6 +64,7 @@ class Config {
   const std::string& text(const OptionSpec& spec) const;
   const ConfigSchema& schema_;
   std::map<std::string, Value> values_;
+  std::vector<std::string> warnings_;
 };
 
 }  // namespace warpsim

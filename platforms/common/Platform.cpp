@@ -81,16 +81,22 @@ RunResult runPlatform(const PlatformInfo& platform, int argc, const char* const 
                       const std::function<void(Gpu&, RunResult&)>& finished) {
   RunResult r;
   const std::string program = argc > 0 ? argv[0] : "warpsim";
+  // Outside the try, so that an error raised after loading (a value that parses but is not
+  // allowed) gets the file and line of the option it names (Config::located).
+  std::optional<ConfigSchema> schema;
+  std::optional<Config> loadedConfig;
   try {
     const CommandLine cl = parseCommandLine(argc, argv);
     const StatsFiles statsFiles{cl.statsPath, cl.csvPath, parseStatsFormat(cl.statsFormat)};
     Registries withPlugins = registries;
     loadPlugins(cl.plugins, withPlugins);
-    const ConfigSchema schema = runSchema(withPlugins);
-    Config config(schema);
+    schema.emplace(runSchema(withPlugins));
+    Config& config = loadedConfig.emplace(*schema);
     config.loadIniText(platform.iniText, platform.iniName);
     applyGpgpusimImports(config, cl, cl.quiet ? nullptr : &std::cerr, program);
     applyCommandLine(config, cl);
+    if (!cl.quiet)
+      for (const std::string& w : config.warnings()) std::cerr << program << ": " << w << "\n";
     const Registries configured = withPlugins.configured(config);
     if (answerQuery(cl, platform, config, configured, program)) return r;
 
@@ -158,7 +164,8 @@ RunResult runPlatform(const PlatformInfo& platform, int argc, const char* const 
       r.exitCode = 128 + signal;
     }
   } catch (const ConfigError& e) {
-    std::cerr << program << ": error: " << e.what() << "\n";
+    std::cerr << program << ": error: "
+              << (loadedConfig ? loadedConfig->located(e.what()) : std::string(e.what())) << "\n";
     r.exitCode = 1;
   } catch (const std::runtime_error& e) {
     std::cerr << program << ": error: " << e.what() << "\n";

@@ -98,3 +98,36 @@ TEST_CASE("config error: a bad line in a config file is named by file and line")
   CHECK_THAT(r.err, Catch::Contains("unknown option 'sm.max_wraps'"));
   CHECK_THAT(r.err, Catch::Contains("sm.max_warps"));
 }
+
+TEST_CASE("config error: a value a file sets that parses but is not allowed names file and line") {
+  ScratchDir dir;
+  writeFile(dir.file("my.ini"), "# mine\n[l1d]\nline_size = 96\n");
+  const ToolRun r = runFermi("--workload stream --config " + dir.file("my.ini"));
+  CHECK(r.exitCode == 1);
+  CHECK(r.err == kProgram + ": error: " + dir.file("my.ini") +
+                     ":3: l1d.line_size = 96: must be a power of two (32, 64, 128 or 256)\n");
+
+  writeFile(dir.file("policy.ini"), "[sched]\npolicy = fifo\n");
+  const ToolRun p = runFermi("--workload stream --config " + dir.file("policy.ini"));
+  CHECK(p.exitCode == 1);
+  CHECK_THAT(p.err, Catch::StartsWith(kProgram + ": error: " + dir.file("policy.ini") +
+                                      ":2: sched.policy = 'fifo': unknown warp scheduling policy"));
+}
+
+TEST_CASE("config error: the same value from --set is named as given") {
+  const ToolRun r = runFermi("--workload stream --set l1d.line_size=96");
+  CHECK(r.exitCode == 1);
+  CHECK(r.err ==
+        kProgram + ": error: l1d.line_size = 96: must be a power of two (32, 64, 128 or 256)\n");
+}
+
+TEST_CASE("config warning: a key set twice in one file names both lines, the later wins") {
+  ScratchDir dir;
+  writeFile(dir.file("twice.ini"), "[l1d]\nsets = 32\nways = 4\nsets = 64\n");
+  const ToolRun r =
+      runFermi("--workload stream --config " + dir.file("twice.ini") + " --dump-config");
+  CHECK(r.exitCode == 0);
+  CHECK(r.err == kProgram + ": warning: " + dir.file("twice.ini") +
+                     ":4: l1d.sets set again (first at line 2); the later value wins\n");
+  CHECK_THAT(r.out, Catch::Contains("sets = 64"));
+}
