@@ -3,6 +3,7 @@
 #   make test   build, then run the whole test suite
 #   make owl-study  regenerate doc/owl-study.md (OWL schedulers on owl28; needs python3-matplotlib)
 #   make ccws-study regenerate doc/ccws-study.md (CCWS, Best-SWL, Belady on ccws30; likewise)
+#   make test-sanitize  the test suite under AddressSanitizer and UndefinedBehaviorSanitizer
 #   make update-golden  rewrite tests/golden/stats-hashes.txt (a change that moves statistics)
 #   make cuda-study the papers' schemes on the CUDA benchmarks (doc/cuda-study.md; needs nvcc)
 #   make benchmark-records  rewrite benchmarks/records from the CUDA benchmarks (needs nvcc)
@@ -18,7 +19,7 @@ JOBS ?= $(shell nproc)
 PACKAGES := cmake ninja-build g++ pkg-config libsystemc-dev libboost-program-options-dev \
             catch2 nlohmann-json3-dev libfmt-dev liblzma-dev
 
-.PHONY: run test docs deps configure clean owl-study ccws-study cuda-study benchmark-records \
+.PHONY: run test test-sanitize docs deps configure clean owl-study ccws-study cuda-study benchmark-records \
         bench studies update-golden
 
 deps:
@@ -118,3 +119,16 @@ studies: configure
 
 clean:
 	rm -rf $(BUILD)
+
+# The test suite built with AddressSanitizer and UndefinedBehaviorSanitizer (doc/reliability.md)
+# in $(SANITIZE_BUILD): every library, platform and test; any report fails its test. The
+# package test (an out-of-tree build against the installed, instrumented libraries) is left out.
+SANITIZE_BUILD ?= build-sanitize
+export ASAN_OPTIONS ?= detect_stack_use_after_return=0:detect_leaks=1:abort_on_error=1
+export UBSAN_OPTIONS ?= print_stacktrace=1:halt_on_error=1
+
+test-sanitize: deps
+	@cmake -S . -B $(SANITIZE_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release -DWARPSIM_SANITIZE=ON \
+	  -DWARPSIM_BUILD_EXAMPLES=OFF -DWARPSIM_BUILD_BENCHMARKS=OFF > /dev/null
+	cmake --build $(SANITIZE_BUILD) -j $(JOBS)
+	cd $(SANITIZE_BUILD) && ctest --output-on-failure -j $(JOBS) -E '^package:'
