@@ -138,9 +138,9 @@ void Gpu::settleStats(Cycle end) {
 }
 
 void Gpu::finalize() {
-  engine_.rethrowFailure();
+  engine_.rethrowFailure();  // a block's error mid-run: reported, not summarised
   if (finalized_) return;
-  finalized_ = true;  // a block's error mid-run: reported, not summarised
+  finalized_ = true;
   if (engine_.cycleLimitReached())
     endCycle_ = params_.maxCycles;  // the run covered every cycle before the limit
   else if (!finished_)

@@ -21,8 +21,6 @@ class InterruptGuard {
 
   // The signal that arrived (SIGINT or SIGTERM), or 0.
   int signal() const;
-  // The exit code of an interrupted run: 128 + signal().
-  int exitCode() const { return 128 + signal(); }
 
  private:
   struct sigaction previousInt_, previousTerm_;
