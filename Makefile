@@ -4,6 +4,8 @@
 #   make owl-study  regenerate doc/owl-study.md (OWL schedulers on owl28; needs python3-matplotlib)
 #   make ccws-study regenerate doc/ccws-study.md (CCWS, Best-SWL, Belady on ccws30; likewise)
 #   make test-sanitize  the test suite under AddressSanitizer and UndefinedBehaviorSanitizer
+#   make fuzz       the libFuzzer harnesses of tests/fuzz, FUZZ_SECONDS (600) each; needs clang
+#   make fuzz-ci    the same for 20 s each
 #   make update-golden  rewrite tests/golden/stats-hashes.txt (a change that moves statistics)
 #   make cuda-study the papers' schemes on the CUDA benchmarks (doc/cuda-study.md; needs nvcc)
 #   make benchmark-records  rewrite benchmarks/records from the CUDA benchmarks (needs nvcc)
@@ -132,3 +134,40 @@ test-sanitize: deps
 	  -DWARPSIM_BUILD_EXAMPLES=OFF -DWARPSIM_BUILD_BENCHMARKS=OFF > /dev/null
 	cmake --build $(SANITIZE_BUILD) -j $(JOBS)
 	cd $(SANITIZE_BUILD) && ctest --output-on-failure -j $(JOBS) -E '^package:'
+
+# The libFuzzer harnesses of tests/fuzz (tests/fuzz/README.md), built with clang, ASan and UBSan
+# in $(FUZZ_BUILD): make fuzz runs each for FUZZ_SECONDS (default 600) on a copy of its seed
+# corpus, make fuzz-ci for 20 s each. Either prints every harness's executions and exits non-zero,
+# naming the reproducer, if a harness finds a crash, a leak, a timeout or an out-of-memory.
+# FUZZ_KEEP_CORPUS=1 goes on from the corpora the last run grew in $(FUZZ_BUILD)/fuzz-run.
+# Needs Debian's clang and libclang-rt-14-dev (libFuzzer; clang only recommends it).
+FUZZ_BUILD ?= build-fuzz
+FUZZ_SECONDS ?= 600
+FUZZ_PACKAGES := clang libclang-rt-14-dev
+
+.PHONY: fuzz fuzz-ci fuzz-deps
+
+fuzz-deps: deps
+	@missing=""; \
+	for p in $(FUZZ_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing:$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	  else \
+	    echo "make fuzz needs these Debian packages, which are missing:$$missing"; \
+	    echo "install them as root:  apt-get install$$missing"; \
+	    exit 1; \
+	  fi; \
+	fi
+
+fuzz: fuzz-deps
+	@CC=clang CXX=clang++ cmake -S . -B $(FUZZ_BUILD) -G Ninja -DWARPSIM_FUZZ=ON \
+	  -DWARPSIM_BUILD_TESTS=OFF -DWARPSIM_BUILD_EXAMPLES=OFF -DWARPSIM_BUILD_BENCHMARKS=OFF > /dev/null
+	cmake --build $(FUZZ_BUILD) --target fuzzers -j $(JOBS)
+	tests/fuzz/run_fuzzers.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
+
+fuzz-ci:
+	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=20

@@ -54,6 +54,7 @@ std::string unknownOptionMessage(const po::options_description& desc, const std:
   // Only close misspellings: every option shares the leading "--", so distance alone would
   // suggest unrelated options.
   std::vector<std::string> names;
+  if (bare.size() > config::kMaxSuggestedNameLength) return message + "; --help lists the options";
   for (const auto& option : desc.options()) {
     const std::string& known = option->long_name();
     if (config::editDistance(bare, known) <= std::max<std::size_t>(2, bare.size() / 3)) {

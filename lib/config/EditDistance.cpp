@@ -30,6 +30,7 @@ std::size_t editDistance(const std::string& a, const std::string& b) {
 std::vector<std::string> nearestNames(const std::string& name,
                                       const std::vector<std::string>& candidates, std::size_t n) {
   std::vector<std::pair<std::size_t, std::string>> ranked;
+  if (name.size() > kMaxSuggestedNameLength) return {};
   for (const std::string& candidate : candidates) {
     const std::size_t distance = editDistance(name, candidate);
     if (distance < std::max(name.size(), candidate.size()))

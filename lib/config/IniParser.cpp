@@ -1,6 +1,7 @@
 #include "warpsim/config/IniParser.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include "warpsim/config/ConfigSchema.h"
 #include "warpsim/config/ValueText.h"
@@ -101,9 +102,11 @@ void parseIni(const std::string& text, const std::string& sourceName,
 }
 
 std::string iniQuote(const std::string& value) {
+  // parseIni trims every character trim() does (not only blanks) around a bare value.
+  const auto trimmed = [](char c) { return c != '\0' && std::strchr(" \t\r\n\f\v", c); };
   const bool plain =
       value.empty() || (value.find_first_of("#;\n\r") == std::string::npos &&
-                        value.front() != '"' && !isBlank(value.front()) && !isBlank(value.back()));
+                        value.front() != '"' && !trimmed(value.front()) && !trimmed(value.back()));
   if (plain) return value;
   std::string out = "\"";
   for (char c : value) {

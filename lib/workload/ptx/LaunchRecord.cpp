@@ -1,5 +1,8 @@
 #include "warpsim/workload/ptx/LaunchRecord.h"
 
+#include <algorithm>
+#include <cctype>
+#include <cstdint>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -37,12 +40,38 @@ struct Reader {
       const std::string s = j.get<std::string>();
       std::size_t used = 0;
       try {
-        const std::uint64_t v = std::stoull(s, &used, 0);
-        if (used == s.size()) return v;
+        // stoull would take a sign or leading blanks ("-1" as 2^64 - 1): digits only.
+        const std::uint64_t v = !s.empty() && std::isdigit(static_cast<unsigned char>(s[0]))
+                                    ? std::stoull(s, &used, 0)
+                                    : 0;
+        if (used != 0 && used == s.size()) return v;
       } catch (const std::exception&) {
       }
     }
     fail(where, "'" + j.dump() + "' is not a non-negative integer (a number or \"0x...\")");
+  }
+  // number() that must fit in 32 bits (a count or size the simulator keeps as 32 bits).
+  std::uint32_t number32(const json& j, const std::string& where) const {
+    const std::uint64_t v = number(j, where);
+    if (v > 0xffffffffu) fail(where, std::to_string(v) + " is too large (at most 4294967295)");
+    return static_cast<std::uint32_t>(v);
+  }
+  // A string field's value (a file or kernel name).
+  std::string text(const json& j, const std::string& where) const {
+    if (!j.is_string()) fail(where, "'" + j.dump() + "' is not a string");
+    return j.get<std::string>();
+  }
+  // `key` of object `j` as a string, or `fallback` when absent.
+  std::string text(const json& j, const char* key, const std::string& fallback,
+                   const std::string& where) const {
+    return j.is_object() && j.contains(key) ? text(j.at(key), where + "." + key) : fallback;
+  }
+  // `key` of the record as a list ([] when absent).
+  const json& list(const json& doc, const char* key) const {
+    static const json empty = json::array();
+    if (!doc.contains(key)) return empty;
+    if (!doc.at(key).is_array()) fail(key, "expected a list [...]");
+    return doc.at(key);
   }
   const json& field(const json& j, const char* key, const std::string& where) const {
     if (!j.is_object() || !j.contains(key)) fail(where, std::string("missing \"") + key + "\"");
@@ -84,9 +113,11 @@ std::vector<std::uint8_t> paramBlock(const Reader& r, const Function& kernel, co
     };
     if (type == "u32" || type == "u64" || type == "s32" || type == "s64") {
       const bool wide = type[1] == '6';
-      std::uint64_t x = v.is_number_integer() && v.get<std::int64_t>() < 0
-                            ? static_cast<std::uint64_t>(v.get<std::int64_t>())
-                            : r.number(v, at);
+      const bool negative = v.is_number_integer() && v.get<std::int64_t>() < 0;
+      std::uint64_t x =
+          negative ? static_cast<std::uint64_t>(v.get<std::int64_t>()) : r.number(v, at);
+      if (!wide && (negative ? v.get<std::int64_t>() < INT32_MIN : x > 0xffffffffu))
+        r.fail(at, "'" + args[i].dump() + "': does not fit in 32 bits");
       put(&x, wide ? 8 : 4);
     } else if (type == "f32" && v.is_number()) {
       const float f = v.get<float>();
@@ -96,8 +127,14 @@ std::vector<std::uint8_t> paramBlock(const Reader& r, const Function& kernel, co
       put(&d, 8);
     } else if (type == "bytes" && v.is_string() && v.get<std::string>().size() % 2 == 0) {
       const std::string h = v.get<std::string>();
+      auto digit = [&](char c) -> int {
+        if (c >= '0' && c <= '9') return c - '0';
+        if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+        if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+        r.fail(at, "'" + h + "': bytes in hexadecimal expected (two digits 0-9, a-f per byte)");
+      };
       for (std::size_t k = 0; k < h.size(); k += 2)
-        bytes.push_back(static_cast<std::uint8_t>(std::stoul(h.substr(k, 2), nullptr, 16)));
+        bytes.push_back(static_cast<std::uint8_t>(digit(h[k]) * 16 + digit(h[k + 1])));
     } else {
       r.fail(at, "'" + args[i].dump() + "': expected u32, s32, u64, s64, f32, f64 or bytes");
     }
@@ -131,39 +168,47 @@ Workload loadLaunchRecord(const std::string& dir, std::string* occupancy, std::u
   } catch (const json::exception& e) {
     throw ConfigError(r.file + ": not JSON: " + e.what());
   }
-  if (doc.value("format", "") != "warpsim-launch-record" || doc.value("version", 0) != 1)
+  if (!doc.is_object() || doc.value("format", json()) != "warpsim-launch-record" ||
+      doc.value("version", json()) != 1)
     r.fail("format", "expected \"format\": \"warpsim-launch-record\", \"version\": 1");
 
   auto memory = std::make_shared<GlobalMemory>();
-  const json& regions = doc.contains("memory") ? doc.at("memory") : json::array();
+  const json& regions = r.list(doc, "memory");
+  std::uint64_t total = 0;
   for (std::size_t i = 0; i < regions.size(); ++i) {
     const std::string at = "memory[" + std::to_string(i) + "]";
     const json& m = regions[i];
     const std::uint64_t base = r.number(r.field(m, "base", at), at + ".base");
     const std::uint64_t size = r.number(r.field(m, "size", at), at + ".size");
-    const std::string name = m.value("name", at);
+    const std::string name = r.text(m, "name", at, at);
+    // The regions are allocated on the host: a few bytes of JSON must not ask for terabytes.
+    total += std::min(size, kMaxRecordMemory + 1);
+    if (total > kMaxRecordMemory)
+      r.fail(at + ".size", std::to_string(size) + " bytes: the regions add up to more than " +
+                               std::to_string(kMaxRecordMemory >> 20) +
+                               " MiB, the most a launch record may hold");
     try {
       memory->allocate(base, size, name);
     } catch (const std::logic_error& e) {
       r.fail(at, e.what());
     }
     if (m.contains("init")) {
-      const std::vector<std::uint8_t> bytes = r.bytesOf(m.at("init").get<std::string>(), at);
+      const std::vector<std::uint8_t> bytes = r.bytesOf(r.text(m.at("init"), at + ".init"), at);
       if (bytes.size() > size) r.fail(at, "init file is larger than the region");
       std::memcpy(memory->find(base, size), bytes.data(), bytes.size());
     }
   }
-  const std::string ptxName = r.field(doc, "ptx", "ptx").get<std::string>();
+  const std::string ptxName = r.text(r.field(doc, "ptx", "ptx"), "ptx");
   const std::string ptxPath = !ptxName.empty() && ptxName[0] == '/' ? ptxName : dir + "/" + ptxName;
   auto program = std::make_shared<const PtxProgram>(loadPtxFile(ptxPath), *memory);
   // Module variables whose contents differ from their initialisers (a CUDA program's
   // cudaMemcpyToSymbol, or earlier kernels): by name, since their addresses are the module's.
-  const json& variables = doc.contains("variables") ? doc.at("variables") : json::array();
+  const json& variables = r.list(doc, "variables");
   for (std::size_t i = 0; i < variables.size(); ++i) {
     const std::string at = "variables[" + std::to_string(i) + "]";
-    const std::string name = r.field(variables[i], "name", at).get<std::string>();
+    const std::string name = r.text(r.field(variables[i], "name", at), at + ".name");
     const std::vector<std::uint8_t> bytes =
-        r.bytesOf(r.field(variables[i], "init", at).get<std::string>(), at);
+        r.bytesOf(r.text(r.field(variables[i], "init", at), at + ".init"), at);
     std::uint8_t* to = memory->find(variableAddress(r, *program, name, at), bytes.size());
     if (!to)
       r.fail(at, "'" + name + "' is smaller than its " + std::to_string(bytes.size()) + " bytes");
@@ -172,26 +217,25 @@ Workload loadLaunchRecord(const std::string& dir, std::string* occupancy, std::u
   // `ptxas -v` output kept beside the PTX: occupancy figures for the kernels it compiled.
   std::map<std::string, PtxasFigures> ptxas;
   if (doc.contains("ptxas_log")) {
-    const std::string logName = doc.at("ptxas_log").get<std::string>();
+    const std::string logName = r.text(doc.at("ptxas_log"), "ptxas_log");
     const std::vector<std::uint8_t> log = r.bytesOf(logName, "ptxas_log");
     ptxas = parsePtxasLog(std::string(log.begin(), log.end()), dir + "/" + logName);
   }
 
   // Texture objects, by the handle the kernels get as an argument.
   std::vector<TextureDesc> textures;
-  const json& texs = doc.contains("textures") ? doc.at("textures") : json::array();
+  const json& texs = r.list(doc, "textures");
   for (std::size_t i = 0; i < texs.size(); ++i) {
     const std::string at = "textures[" + std::to_string(i) + "]";
     const json& t = texs[i];
     TextureDesc d;
     d.handle = r.number(r.field(t, "handle", at), at + ".handle");
     d.base = r.number(r.field(t, "base", at), at + ".base");
-    d.width = static_cast<std::uint32_t>(r.number(r.field(t, "width", at), at + ".width"));
-    d.height = t.contains("height") ? static_cast<std::uint32_t>(r.number(t.at("height"), at)) : 1;
-    d.channels =
-        t.contains("channels") ? static_cast<std::uint32_t>(r.number(t.at("channels"), at)) : 1;
+    d.width = r.number32(r.field(t, "width", at), at + ".width");
+    d.height = t.contains("height") ? r.number32(t.at("height"), at + ".height") : 1;
+    d.channels = t.contains("channels") ? r.number32(t.at("channels"), at + ".channels") : 1;
     d.pitch = t.contains("pitch") ? r.number(t.at("pitch"), at + ".pitch") : 0;
-    const std::string format = t.value("format", "f32");
+    const std::string format = r.text(t, "format", "f32", at);
     d.format = format == "s32" ? Type::S32 : format == "u32" ? Type::U32 : Type::F32;
     if (format != "s32" && format != "u32" && format != "f32")
       r.fail(at + ".format", "'" + format + "': allowed: s32, u32, f32 (32-bit channels)");
@@ -199,28 +243,31 @@ Workload loadLaunchRecord(const std::string& dir, std::string* occupancy, std::u
       r.fail(at, "width and height at least 1, channels 1 to 4");
     const std::uint64_t elem = std::uint64_t{d.channels} * 4;
     const std::uint64_t pitch = d.pitch ? d.pitch : d.width * elem;
-    if (!memory->find(d.base, pitch * (d.height - 1) + d.width * elem))
+    std::uint64_t span = 0;  // pitch * (height - 1) + width * elem, unless it overflows
+    const bool overflow = __builtin_mul_overflow(pitch, d.height - 1, &span) ||
+                          __builtin_add_overflow(span, d.width * elem, &span);
+    if (overflow || !memory->find(d.base, span))
       r.fail(at, "the texels are not inside one memory region");
     textures.push_back(d);
   }
 
   Workload w;
   w.name = "launch record " + dir;
-  const json& launches = r.field(doc, "launches", "launches");
+  r.field(doc, "launches", "launches");  // required, unlike the other lists
+  const json& launches = r.list(doc, "launches");
   for (std::size_t i = 0; i < launches.size(); ++i) {
     const std::string at = "launches[" + std::to_string(i) + "]";
     const json& l = launches[i];
     PtxLaunch launch;
-    launch.kernel = program->functionIndex(r.field(l, "kernel", at).get<std::string>());
+    launch.kernel = program->functionIndex(r.text(r.field(l, "kernel", at), at + ".kernel"));
     const Function& k = program->module().functions[launch.kernel];
     if (!k.isEntry) r.fail(at + ".kernel", k.name + " is a .func, not an .entry");
     launch.grid = r.dim3(r.field(l, "grid", at), at + ".grid");
     launch.block = r.dim3(r.field(l, "block", at), at + ".block");
     if (launch.block.count() > 1024) r.fail(at + ".block", "more than 1024 threads");
-    launch.dynamicSharedBytes =
-        l.contains("dynamic_shared")
-            ? static_cast<std::uint32_t>(r.number(l.at("dynamic_shared"), at))
-            : 0;
+    launch.dynamicSharedBytes = l.contains("dynamic_shared")
+                                    ? r.number32(l.at("dynamic_shared"), at + ".dynamic_shared")
+                                    : 0;
     launch.params = paramBlock(r, k, r.field(l, "args", at), at + ".args");
     launch.textures = textures;
     launch.instructionBudget = ctaBudget;
@@ -228,9 +275,9 @@ Workload loadLaunchRecord(const std::string& dir, std::string* occupancy, std::u
     if (l.contains("ptxas")) {  // `ptxas -v` figures: registers and static shared bytes
       PtxasFigures f;
       f.registers =
-          static_cast<std::uint32_t>(r.number(r.field(l.at("ptxas"), "registers", at), at));
+          r.number32(r.field(l.at("ptxas"), "registers", at + ".ptxas"), at + ".ptxas.registers");
       f.sharedBytes =
-          static_cast<std::uint32_t>(r.number(r.field(l.at("ptxas"), "shared", at), at));
+          r.number32(r.field(l.at("ptxas"), "shared", at + ".ptxas"), at + ".ptxas.shared");
       occ = occupancyFromPtxas(f, launch, "ptxas -v");
     } else if (const auto f = ptxas.find(k.name); f != ptxas.end()) {
       occ = occupancyFromPtxas(f->second, launch, "ptxas -v log");
@@ -247,17 +294,17 @@ Workload loadLaunchRecord(const std::string& dir, std::string* occupancy, std::u
     std::vector<std::uint8_t> bytes;
   };
   std::vector<Expect> expects;
-  const json& ex = doc.contains("expect") ? doc.at("expect") : json::array();
+  const json& ex = r.list(doc, "expect");
   for (std::size_t i = 0; i < ex.size(); ++i) {
     const std::string at = "expect[" + std::to_string(i) + "]";
     // A region by its address, or a module variable by its name.
     std::uint64_t base = 0;
-    if (ex[i].contains("variable"))
-      base = variableAddress(r, *program, ex[i].at("variable").get<std::string>(), at);
+    if (ex[i].is_object() && ex[i].contains("variable"))
+      base = variableAddress(r, *program, r.text(ex[i].at("variable"), at + ".variable"), at);
     else
       base = r.number(r.field(ex[i], "base", at), at);
-    expects.push_back(Expect{ex[i].value("name", at), base,
-                             r.bytesOf(r.field(ex[i], "file", at).get<std::string>(), at)});
+    expects.push_back(Expect{r.text(ex[i], "name", at, at), base,
+                             r.bytesOf(r.text(r.field(ex[i], "file", at), at + ".file"), at)});
   }
   if (!expects.empty())
     w.check = [memory, expects, file = r.file]() -> std::string {

@@ -88,13 +88,26 @@ void Parser::parseParams(std::vector<Param>& out) {
     p.name = std::string(expectWord("a parameter name"));
     std::uint64_t count = 1;
     while (accept('[')) {
-      count *= expectUInt("an array size");
+      const Token& sizeTok = peek();
+      count = arrayCount(count, expectUInt("an array size"), sizeOf(p.type), sizeTok);
       expect(']', "after the array size");
     }
     p.size = static_cast<std::uint32_t>(count * sizeOf(p.type));
     out.push_back(std::move(p));
   } while (accept(','));
   expect(')', "after the parameter list");
+}
+
+std::uint64_t Parser::arrayCount(std::uint64_t count, std::uint64_t n, std::uint64_t elemBytes,
+                                 const Token& sizeTok) const {
+  std::uint64_t total = 0;
+  if (__builtin_mul_overflow(count, n, &total) ||
+      (elemBytes != 0 && total > kMaxArrayBytes / elemBytes))
+    failAt(sizeTok, "an array of more than " + std::to_string(kMaxArrayBytes >> 20) +
+                        " MiB (at most " +
+                        std::to_string(kMaxArrayBytes / std::max<std::uint64_t>(elemBytes, 1)) +
+                        " elements of " + std::to_string(elemBytes) + " bytes)");
+  return total;
 }
 
 std::uint32_t Parser::layoutParams(std::vector<Param>& ps) const {
@@ -170,7 +183,8 @@ void Parser::parseVariables(Space space, bool isExtern, bool moduleScope) {
         unsized = true;
         continue;
       }
-      count *= expectUInt("an array size");
+      const Token& sizeTok = peek();
+      count = arrayCount(count, expectUInt("an array size"), elem, sizeTok);
       expect(']', "after the array size");
     }
     v.size = unsized ? 0 : count * elem;
@@ -265,13 +279,20 @@ void Parser::parseRegs(Function& f) {
     const Token& nameTok = peek();
     const std::string name(expectWord("a register name"));
     if (accept('<')) {
+      const Token& countTok = peek();
       const std::uint64_t n = expectUInt("a register count in '<N>'");
+      if (n > kMaxFunctionRegisters - f.regs.size())
+        failAt(countTok, "more than " + std::to_string(kMaxFunctionRegisters) +
+                             " registers in function '" + f.name + "'");
       expect('>', "after the register count");
       for (std::uint64_t i = 0; i < n; ++i) {
         f.regs.push_back({name + std::to_string(i), type});
         declare(nameTok, f.regs.back().name, {true, static_cast<std::uint32_t>(f.regs.size() - 1)});
       }
     } else {
+      if (f.regs.size() >= kMaxFunctionRegisters)
+        failAt(nameTok, "more than " + std::to_string(kMaxFunctionRegisters) +
+                            " registers in function '" + f.name + "'");
       f.regs.push_back({name, type});
       declare(nameTok, name, {true, static_cast<std::uint32_t>(f.regs.size() - 1)});
     }

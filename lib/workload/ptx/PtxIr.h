@@ -299,6 +299,13 @@ struct RegInfo {
   Type type = Type::None;
 };
 
+// What a few characters of PTX may ask for (more is a PtxError): the bytes of one variable or
+// parameter, its array sizes multiplied out, and of the module's .global and .const variables
+// in all (they are allocated on the host when the module loads); and the registers one function
+// declares (the executor keeps 32 lanes of 8 bytes of each, per warp).
+constexpr std::uint64_t kMaxArrayBytes = std::uint64_t{1} << 30;
+constexpr std::uint32_t kMaxFunctionRegisters = 1u << 16;
+
 struct Function {
   std::string name;
   bool isEntry = false;          // .entry (a kernel), else .func

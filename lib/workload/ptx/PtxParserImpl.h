@@ -54,6 +54,10 @@ class Parser {
   void parseFunction(bool isEntry);
   void parseParams(std::vector<Param>& out);
   std::uint32_t layoutParams(std::vector<Param>& ps) const;
+  // `count` elements times the array size `n` just read at `sizeTok`; a PtxError if arrays of
+  // `elemBytes` that many would exceed kMaxArrayBytes.
+  std::uint64_t arrayCount(std::uint64_t count, std::uint64_t n, std::uint64_t elemBytes,
+                           const Token& sizeTok) const;
   void parseDirectivesBeforeBody(Function& f);
   void parseVariables(Space space, bool isExtern, bool moduleScope);
   void parseInit(Variable& v, std::uint64_t elemSize, bool unsized);

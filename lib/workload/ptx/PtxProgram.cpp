@@ -59,8 +59,20 @@ PtxProgram::PtxProgram(Module module, GlobalMemory& memory) : module_(std::move(
 
 void PtxProgram::placeGlobals(GlobalMemory& memory) {
   std::uint64_t next = std::max(kModuleBase, alignUp(memory.end(), 256));
+  // The bytes allocated on the host, checked before any is (each is at most kMaxArrayBytes, the
+  // parser's check).
+  std::uint64_t total = 0;
+  for (const Variable& v : module_.globals) {
+    if (v.space == Space::Shared) continue;
+    total += std::max<std::uint64_t>(v.size, 1);
+    if (total > kMaxArrayBytes)
+      throw ConfigError(module_.file + ":" + std::to_string(v.line) + ": " + v.name +
+                        ": the module's .global and .const variables hold more than " +
+                        std::to_string(kMaxArrayBytes >> 20) + " MiB in all");
+  }
   globalAddr_.resize(module_.globals.size());
   std::vector<std::uint32_t> externs;
+  std::uint64_t shared = 0;  // summed in 64 bits, checked below
   for (std::uint32_t i = 0; i < module_.globals.size(); ++i) {
     const Variable& v = module_.globals[i];
     if (v.space == Space::Shared) {
@@ -68,9 +80,9 @@ void PtxProgram::placeGlobals(GlobalMemory& memory) {
         externs.push_back(i);
         continue;
       }
-      sharedBytes_ = static_cast<std::uint32_t>(alignUp(sharedBytes_, v.align));
-      globalAddr_[i] = sharedBytes_;
-      sharedBytes_ += static_cast<std::uint32_t>(v.size);
+      shared = alignUp(shared, v.align);
+      globalAddr_[i] = shared;
+      shared += v.size;
       continue;
     }
     next = alignUp(next, std::max<std::uint32_t>(v.align, 1));
@@ -85,11 +97,13 @@ void PtxProgram::placeGlobals(GlobalMemory& memory) {
   // Function-scope .shared variables are laid out by layoutFunction; extern ones follow all.
   for (const Function& f : module_.functions)
     for (const Variable& v : f.locals)
-      if (v.space == Space::Shared)
-        sharedBytes_ = static_cast<std::uint32_t>(alignUp(sharedBytes_, v.align) + v.size);
-  std::uint32_t dynamicBase = static_cast<std::uint32_t>(alignUp(sharedBytes_, 16));
+      if (v.space == Space::Shared) shared = alignUp(shared, v.align) + v.size;
+  const std::uint64_t dynamicBase = alignUp(shared, 16);
+  if (dynamicBase > kMaxArrayBytes)  // offsets are 32 bits; no GPU has a fraction of that
+    throw ConfigError(module_.file + ": the module's .shared variables hold more than " +
+                      std::to_string(kMaxArrayBytes >> 20) + " MiB in all");
   for (std::uint32_t i : externs) globalAddr_[i] = dynamicBase;
-  sharedBytes_ = dynamicBase;
+  sharedBytes_ = static_cast<std::uint32_t>(dynamicBase);
   // Address initialisers (`.global .u64 p = generic(x)`): the addresses are known only now.
   for (std::uint32_t i = 0; i < module_.globals.size(); ++i) {
     const Variable& v = module_.globals[i];
@@ -143,6 +157,10 @@ void PtxProgram::layoutFunction(std::uint32_t fi, std::uint32_t& pc, std::uint32
     l.localOffset.push_back(static_cast<std::uint32_t>(frame));
     frame += v.size;
   }
+  if (alignUp(frame, 16) > kMaxArrayBytes)  // offsets are 32 bits
+    throw ConfigError(module_.file + ":" + std::to_string(f.line) + ": " + f.name +
+                      ": parameters, return values and .local variables of more than " +
+                      std::to_string(kMaxArrayBytes >> 20) + " MiB per thread");
   l.frameBytes = static_cast<std::uint32_t>(alignUp(frame, 16));
   for (const RegInfo& r : f.regs) {
     const unsigned bytes = sizeOf(r.type);

@@ -1,5 +1,6 @@
 #include "warpsim/workload/trace/KernelTrace.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <iostream>
@@ -178,15 +179,17 @@ void KernelTrace::readHeader() {
 void KernelTrace::scanBody() {
   const std::uint64_t ctas = header_.grid.count();
   if (ctas > 0xffffffffu) fail("-grid dim: more than 2^32 - 1 thread blocks");
-  blocks_.assign(ctas, BlockStart{~std::uint64_t{0}, 0});
+  // Blocks as the file lists them, sorted by id at the end: the header's grid alone (a few
+  // bytes) must not size anything, so memory grows only with the blocks the file holds.
+  blocks_.clear();
   std::string_view line;
   while (reader_->next(line)) {
     line = trim(line);
     if (line.empty()) continue;
     if (line == "#BEGIN_TB") {
-      const BlockStart start{reader_->lineOffset(), reader_->lineNumber() - 1};
-      const std::uint64_t id = readBlock(nullptr);
-      blocks_[id] = start;
+      BlockStart start{reader_->lineOffset(), reader_->lineNumber() - 1};
+      start.id = readBlock(nullptr, &start.idLine);
+      blocks_.push_back(start);
     } else if (line.front() == '#') {
       continue;  // a comment
     } else if (looksLikeInstruction(line)) {
@@ -197,17 +200,24 @@ void KernelTrace::scanBody() {
       fail("expected #BEGIN_TB, got '" + std::string(line) + "'");
     }
   }
+  std::stable_sort(blocks_.begin(), blocks_.end(),
+                   [](const BlockStart& a, const BlockStart& b) { return a.id < b.id; });
+  KernelDesc k;
+  k.grid = header_.grid;
+  auto coords = [&k](std::uint64_t id) {
+    const Dim3 c = k.ctaCoord(CtaId{static_cast<std::uint32_t>(id)});
+    return "(" + std::to_string(c.x) + "," + std::to_string(c.y) + "," + std::to_string(c.z) + ")";
+  };
+  for (std::size_t i = 1; i < blocks_.size(); ++i)
+    if (blocks_[i].id == blocks_[i - 1].id)
+      throw TraceError(path_, blocks_[i].idLine,
+                       "thread block " + coords(blocks_[i].id) + " appears twice");
   for (std::uint64_t i = 0; i < ctas; ++i)
-    if (blocks_[i].offset == ~std::uint64_t{0}) {
-      KernelDesc k;
-      k.grid = header_.grid;
-      const Dim3 c = k.ctaCoord(CtaId{static_cast<std::uint32_t>(i)});
-      fail("thread block (" + std::to_string(c.x) + "," + std::to_string(c.y) + "," +
-           std::to_string(c.z) + ") of the grid is missing from the file (truncated?)");
-    }
+    if (i == blocks_.size() || blocks_[i].id != i)
+      fail("thread block " + coords(i) + " of the grid is missing from the file (truncated?)");
 }
 
-std::uint64_t KernelTrace::readBlock(CtaTrace* out) {
+std::uint64_t KernelTrace::readBlock(CtaTrace* out, std::uint64_t* idLine) {
   std::string_view line, value;
   auto nextLine = [&](const char* expected) {
     do {
@@ -227,9 +237,7 @@ std::uint64_t KernelTrace::readBlock(CtaTrace* out) {
          std::to_string(c.z) + ") outside the grid (" + std::to_string(g.x) + "," +
          std::to_string(g.y) + "," + std::to_string(g.z) + ")");
   const std::uint64_t id = c.x + std::uint64_t{g.x} * (c.y + std::uint64_t{g.y} * c.z);
-  if (!out && blocks_[id].offset != ~std::uint64_t{0})
-    fail("thread block (" + std::to_string(c.x) + "," + std::to_string(c.y) + "," +
-         std::to_string(c.z) + ") appears twice");
+  if (idLine) *idLine = reader_->lineNumber();
 
   const std::uint64_t threads = header_.block.count();
   std::vector<bool> seen(warpsPerCta_, false);

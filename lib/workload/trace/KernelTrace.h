@@ -48,8 +48,9 @@ class KernelTrace {
   void readHeader();
   void scanBody();
   // Reads a thread block from the line after its #BEGIN_TB to its #END_TB and returns its
-  // linear id; decodes it into `out`, or only checks and counts it when `out` is null.
-  std::uint64_t readBlock(CtaTrace* out);
+  // linear id (and, in `idLine` if given, the line that names it); decodes it into `out`, or
+  // only checks and counts it when `out` is null.
+  std::uint64_t readBlock(CtaTrace* out, std::uint64_t* idLine = nullptr);
   [[noreturn]] void fail(const std::string& what) const;
   void warnOnce(bool& warned, const std::string& what);
 
@@ -62,8 +63,9 @@ class KernelTrace {
   std::uint64_t warpInsts_ = 0, threadInsts_ = 0;
   struct BlockStart {
     std::uint64_t offset = 0, lineBefore = 0;
+    std::uint64_t id = 0, idLine = 0;  // linear CTA id, and the line that names the block
   };
-  std::vector<BlockStart> blocks_;  // by linear CTA id
+  std::vector<BlockStart> blocks_;  // by linear CTA id once the file is checked
   std::uint64_t cachedId_ = ~std::uint64_t{0};
   std::shared_ptr<const CtaTrace> cached_;
   std::vector<Addr> scratchAddrs_;
