@@ -1,6 +1,8 @@
 # The commands of the README, for a fresh Debian 12 machine:
 #   make run    build, then run the Fermi platform on the default built-in workload
-#   make test   build, then run the whole test suite
+#   make test   build, then run the whole test suite: plain, under the sanitizers, and the
+#               fuzzers for 20 s each (what CI runs)
+#   make test-plain  the plain suite alone
 #   make owl-study  regenerate doc/owl-study.md (OWL schedulers on owl28; needs python3-matplotlib)
 #   make ccws-study regenerate doc/ccws-study.md (CCWS, Best-SWL, Belady on ccws30; likewise)
 #   make test-sanitize  the test suite under AddressSanitizer and UndefinedBehaviorSanitizer
@@ -18,10 +20,11 @@
 
 BUILD ?= build
 JOBS ?= $(shell nproc)
+# clang and libclang-rt-14-dev (libFuzzer, which clang only recommends) build the fuzzers.
 PACKAGES := cmake ninja-build g++ pkg-config libsystemc-dev libboost-program-options-dev \
-            catch2 nlohmann-json3-dev libfmt-dev liblzma-dev
+            catch2 nlohmann-json3-dev libfmt-dev liblzma-dev clang libclang-rt-14-dev
 
-.PHONY: run test test-sanitize docs deps configure clean owl-study ccws-study cuda-study benchmark-records \
+.PHONY: run test test-plain test-sanitize docs deps configure clean owl-study ccws-study cuda-study benchmark-records \
         bench studies update-golden
 
 deps:
@@ -47,7 +50,15 @@ run: configure
 	cmake --build $(BUILD) --target warpsim-fermi -j $(JOBS)
 	$(BUILD)/bin/warpsim-fermi
 
-test: configure
+# Everything CI runs (.ci/run, doc/reliability.md): the plain suite, the suite under the
+# sanitizers, and each fuzzer for 20 s; one after another, each stopping the rest if it fails.
+test: deps
+	$(MAKE) --no-print-directory test-plain
+	$(MAKE) --no-print-directory test-sanitize
+	$(MAKE) --no-print-directory fuzz-ci
+
+# The plain suite alone: the quick check while working.
+test-plain: configure
 	cmake --build $(BUILD) -j $(JOBS)
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
@@ -140,30 +151,12 @@ test-sanitize: deps
 # corpus, make fuzz-ci for 20 s each. Either prints every harness's executions and exits non-zero,
 # naming the reproducer, if a harness finds a crash, a leak, a timeout or an out-of-memory.
 # FUZZ_KEEP_CORPUS=1 goes on from the corpora the last run grew in $(FUZZ_BUILD)/fuzz-run.
-# Needs Debian's clang and libclang-rt-14-dev (libFuzzer; clang only recommends it).
 FUZZ_BUILD ?= build-fuzz
 FUZZ_SECONDS ?= 600
-FUZZ_PACKAGES := clang libclang-rt-14-dev
 
-.PHONY: fuzz fuzz-ci fuzz-deps
+.PHONY: fuzz fuzz-ci
 
-fuzz-deps: deps
-	@missing=""; \
-	for p in $(FUZZ_PACKAGES); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  if [ "$$(id -u)" = 0 ]; then \
-	    echo "installing:$$missing"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
-	  else \
-	    echo "make fuzz needs these Debian packages, which are missing:$$missing"; \
-	    echo "install them as root:  apt-get install$$missing"; \
-	    exit 1; \
-	  fi; \
-	fi
-
-fuzz: fuzz-deps
+fuzz: deps
 	@CC=clang CXX=clang++ cmake -S . -B $(FUZZ_BUILD) -G Ninja -DWARPSIM_FUZZ=ON \
 	  -DWARPSIM_BUILD_TESTS=OFF -DWARPSIM_BUILD_EXAMPLES=OFF -DWARPSIM_BUILD_BENCHMARKS=OFF > /dev/null
 	cmake --build $(FUZZ_BUILD) --target fuzzers -j $(JOBS)

@@ -88,6 +88,23 @@ bool ClockEngine::syncSystemC() {
   return workPending_;
 }
 
+// Draining with no block active: a process outside the engine (a foreign memory answering in
+// its own SystemC thread) may still hand a block work. Waits for that as long as SystemC has
+// anything pending, up to the watchdog's window; true if work came.
+bool ClockEngine::drainWaitsOutside() {
+  if (!sc_core::sc_pending_activity()) return false;  // nothing outside can ever come
+  workPending_ = false;
+  sleeping_ = true;
+  const std::uint64_t window = watchdog_.windowPs();
+  if (window == 0)
+    sc_core::wait(workArrived_);
+  else
+    sc_core::wait(sc_core::sc_time(static_cast<double>(window), sc_core::SC_PS), workArrived_);
+  sleeping_ = false;
+  nowPs_ = sc_core::sc_time_stamp().value();
+  return workPending_;
+}
+
 void ClockEngine::run() {
   // An error inside a block (a workload that fails mid-run, e.g. a PTX access outside memory)
   // must not escape into SystemC, which would report it as its own: keep it, stop, and let
@@ -118,11 +135,12 @@ void ClockEngine::loop() {
     const std::uint64_t t = nextTimePs(nowPs_);
     if (t == kNever) {  // nothing active anywhere: one wait until outside traffic arrives
       if (syncSystemC()) continue;  // it arrived while SystemC caught up
-      if (draining_) {
+      if (draining_ && !drainWaitsOutside()) {
         stopped_ = true;
         sc_core::sc_stop();
         return;
       }
+      if (draining_) continue;  // outside work arrived
       sleeping_ = true;
       sc_core::wait(workArrived_);
       sleeping_ = false;

@@ -59,8 +59,10 @@ class ClockEngine : public sc_core::sc_module {
   }
   // Ends the simulation once no block has work left: after the current edge, calls `atEdgeEnd`
   // (e.g. to take the run's statistics), then goes on ticking the blocks that still have work
-  // (requests in flight) until none has, and stops there (sc_stop()). A block that never gets
-  // its answer sleeps, so this ends; one that keeps ticking without progress meets the watchdog.
+  // (requests in flight) until none has, and stops there (sc_stop()). While other SystemC
+  // processes have activity pending (a foreign memory's thread), it first waits up to the
+  // watchdog's window for them to hand a block work. A block that never gets its answer sleeps,
+  // so this ends; one that keeps ticking without progress meets the watchdog.
   void stopWhenIdle(std::function<void()> atEdgeEnd) { atEdgeEnd_ = std::move(atEdgeEnd); }
   // Pauses it after the current edge (sc_pause()): sc_start() returns, the engine waits for
   // work, and a later sc_start() goes on from there (a model kept alive between runs).
@@ -104,6 +106,7 @@ class ClockEngine : public sc_core::sc_module {
   void loop();
   void schedule(Clocked& block, std::uint64_t timePs);
   void notifyWork();
+  bool drainWaitsOutside();  // stopWhenIdle's wait for work from outside the engine
   void catchUpDomains();
   bool mustYieldBefore(std::uint64_t timePs) const;
   // Waits until SystemC's time catches up with the engine's; true if a block got work from

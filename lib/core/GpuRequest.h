@@ -41,6 +41,9 @@ class GpuRequest : public tlm::tlm_extension<GpuRequest> {
   std::uint8_t flags = 0;
   std::uint8_t instLines = 0;  // line requests of the whole warp instruction (255: 255 or more)
   std::uint32_t tag = 0;       // the initiator's own bookkeeping; targets return it untouched
+  // The block that sent it and awaits its response, while it does (a cache checks that every
+  // response from below answers one of its own requests, once: doc/reliability.md).
+  const void* awaitedBy = nullptr;
 
   bool has(std::uint8_t f) const { return (flags & f) != 0; }
 

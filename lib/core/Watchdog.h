@@ -45,6 +45,7 @@ class Watchdog {
     for (const IDiagnosable* b : blocks_) b->checkConservation(check);
   }
   const std::string& windowText() const { return windowText_; }
+  std::uint64_t windowPs() const { return windowPs_; }  // 0: never fires
 
  private:
   std::vector<const IDiagnosable*> blocks_;

@@ -10,12 +10,13 @@
 namespace warpsim {
 
 HostPort::HostPort(sc_core::sc_module_name name, const AddressMap& map, ClockEngine& engine,
-                   StatsRegistry& stats)
+                   StatsRegistry& stats, Window window)
     : sc_core::sc_module(name),
       host("host"),
       memory("memory"),
       engine_(engine),
       map_(map),
+      window_(window),
       channels_(map.partitions()),
       delayed_(this, &HostPort::fromDelay) {
   host.register_nb_transport_fw(this, &HostPort::fromHost);
@@ -47,13 +48,9 @@ tlm::tlm_sync_enum HostPort::fromHost(Payload& trans, tlm::tlm_phase& phase,
     return tlm::TLM_COMPLETED;
   }
   if (phase != tlm::BEGIN_REQ) return tlm::TLM_COMPLETED;
-  // One channel serves one request as one access: it must lie within one partition's chunk of
-  // addresses and within one DRAM row.
-  const std::uint64_t unit = std::min(map_.chunk(), map_.rowSize());
-  const std::uint64_t offset = trans.get_address() % unit, length = trans.get_data_length();
-  if (length == 0 || offset + length > unit) {
+  if (const tlm::tlm_response_status refused = refusal(trans); refused != tlm::TLM_OK_RESPONSE) {
     rejected_.inc();
-    trans.set_response_status(tlm::TLM_BURST_ERROR_RESPONSE);
+    trans.set_response_status(refused);
     return tlm::TLM_COMPLETED;
   }
   // The host's socket carries one open BEGIN_REQ at most: END_REQ (or the response) first.
@@ -73,6 +70,22 @@ tlm::tlm_sync_enum HostPort::fromHost(Payload& trans, tlm::tlm_phase& phase,
   tlm::tlm_sync_enum status;
   forward(trans, phase, status);
   return status;  // the channel's answer, unchanged
+}
+
+tlm::tlm_response_status HostPort::refusal(const Payload& trans) const {
+  if (!trans.is_read() && !trans.is_write()) return tlm::TLM_COMMAND_ERROR_RESPONSE;
+  const std::uint64_t length = trans.get_data_length();
+  if (!window_.contains(trans.get_address(), length)) return tlm::TLM_ADDRESS_ERROR_RESPONSE;
+  if (trans.get_byte_enable_ptr() || trans.get_byte_enable_length() != 0)
+    return tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE;
+  // One channel serves one request as one access: it must lie within one partition's chunk of
+  // addresses and within one DRAM row.
+  const std::uint64_t unit = std::min(map_.chunk(), map_.rowSize());
+  const std::uint64_t offset = trans.get_address() % unit;
+  const std::uint64_t width = trans.get_streaming_width();
+  if (length == 0 || offset + length > unit || (width != 0 && width < length))
+    return tlm::TLM_BURST_ERROR_RESPONSE;
+  return tlm::TLM_OK_RESPONSE;
 }
 
 void HostPort::fromDelay(Payload& trans, const tlm::tlm_phase&) {

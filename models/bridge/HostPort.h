@@ -7,7 +7,12 @@
 // socket, beside its L2 slice, so host and GPU requests share the channel's queue and scheduler.
 //
 // A request must lie within one partition's chunk (mem.partition_chunk) and one DRAM row
-// (mem.row_size); others are answered at once with TLM_BURST_ERROR_RESPONSE. A BEGIN_REQ passes
+// (mem.row_size); others are answered at once with TLM_BURST_ERROR_RESPONSE. So are those the
+// channels cannot serve (doc/reliability.md): outside the port's window of GPU memory
+// (TLM_ADDRESS_ERROR_RESPONSE), with byte enables (TLM_BYTE_ENABLE_ERROR_RESPONSE: a channel
+// moves whole bursts), a streaming width below the length (TLM_BURST_ERROR_RESPONSE), or a
+// command other than read and write (TLM_COMMAND_ERROR_RESPONSE). The channels model timing
+// only: no block behind the port reads or writes a host payload's data. A BEGIN_REQ passes
 // through in the same call, or, with an annotated delay, when that time comes; the port has no
 // queue of its own: the channel's back-pressure (END_REQ withheld) reaches the host unchanged.
 // What it sends a channel goes through the port layer (core/TlmPorts.h), one RequestSender per
@@ -42,15 +47,26 @@ namespace warpsim {
 
 class StatsRegistry;
 
+// The GPU memory a host may reach through a HostPort: addresses base to base + size - 1.
+struct HostWindow {
+  Addr base = 0;
+  Addr size = ~Addr{0};  // all of it
+  bool contains(Addr a, std::uint64_t length) const {
+    return a >= base && a - base < size && length <= size - (a - base);
+  }
+};
+
 class HostPort : public sc_core::sc_module, public IDiagnosable {
  public:
   tlm_utils::simple_target_socket<HostPort> host;                  // from the host
   tlm_utils::multi_passthrough_initiator_socket<HostPort> memory;  // to channel P, P = 0, 1, ..
 
+  using Window = HostWindow;
+
   // `engine` drives the channels (its time annotates what reaches the host); registers itself
   // with its watchdog for the who-waits-on-what dump.
   HostPort(sc_core::sc_module_name name, const AddressMap& map, ClockEngine& engine,
-           StatsRegistry& stats);
+           StatsRegistry& stats, Window window = Window());
   void describeWaits(std::ostream& os) const override;
   // Every host request sent to the DRAM channel answered once.
   void checkConservation(ConservationCheck& check) const override;
@@ -64,6 +80,8 @@ class HostPort : public sc_core::sc_module, public IDiagnosable {
   tlm::tlm_sync_enum fromMemory(int partition, Payload& trans, tlm::tlm_phase& phase,
                                 sc_core::sc_time& delay);
   void fromDelay(Payload& trans, const tlm::tlm_phase& phase);  // a BEGIN_REQ's time has come
+  // The error response a request the channels cannot serve gets (TLM_OK_RESPONSE if it can).
+  tlm::tlm_response_status refusal(const Payload& trans) const;
   // BEGIN_REQ to the channel of its partition (`phase` and `status` as the channel left them).
   RequestSender::Sent forward(Payload& trans, tlm::tlm_phase& phase, tlm::tlm_sync_enum& status);
   // The host request that still awaits END_REQ, if any, as text ("" if none).
@@ -75,6 +93,7 @@ class HostPort : public sc_core::sc_module, public IDiagnosable {
 
   const ClockEngine& engine_;
   const AddressMap& map_;
+  Window window_;
   std::vector<RequestSender> channels_;  // per partition: held while it withholds END_REQ
   std::deque<Payload*> waiting_;         // answered by a channel, not yet sent to the host
   std::size_t delaying_ = 0;             // BEGIN_REQs waiting for their annotated time

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <ostream>
+#include <sstream>
 
 #include "warpsim/interfaces/MascarFlags.h"
 #include "warpsim/stats/StatsRegistry.h"
@@ -75,9 +76,27 @@ tlm::tlm_sync_enum Cache::bwFromBelow(Payload& trans, tlm::tlm_phase& phase, sc_
   wake();
   below_.backward(trans, phase);
   if (phase != tlm::BEGIN_RESP) return tlm::TLM_ACCEPTED;
-  if (FillQueue::kindOf(trans) != FillQueue::Kind::Prefetch) ++ledger_.received;
+  if (FillQueue::kindOf(trans) != FillQueue::Kind::Prefetch) {
+    answered(trans);
+    ++ledger_.received;
+  }
   fills_.push(&trans, now() + 1);
   return tlm::TLM_COMPLETED;
+}
+
+// A response from below must answer a request this cache sent and that is still unanswered: a
+// memory that answers twice, or answers what it never got, is reported here (doc/reliability.md)
+// before its payload, perhaps already reused, could complete another request.
+void Cache::answered(Payload& trans) {
+  GpuRequest& r = GpuRequest::of(trans);
+  if (r.awaitedBy != this) {
+    std::ostringstream os;
+    os << "a response from below to a request this cache is not waiting for (answered twice, or "
+          "never sent): "
+       << (trans.is_write() ? "write" : "read") << " of 0x" << std::hex << trans.get_address();
+    SC_REPORT_ERROR(name(), os.str().c_str());
+  }
+  r.awaitedBy = nullptr;
 }
 
 // ---- one cycle ----------------------------------------------------------------------------
@@ -147,9 +166,11 @@ void Cache::sendBelow(Cycle t) {
   (d->is_read() ? stats_.readsBelow : stats_.writesBelow).inc();
   if (sentBelow.bound()) sentBelow.write(*d);
   ++ledger_.sent;
+  GpuRequest::of(*d).awaitedBy = this;
   const RequestSender::Sent s = below_.send(downstream, *d);
   watchdog_.progress();
   if (s == RequestSender::Sent::Answered) {
+    answered(*d);
     ++ledger_.received;
     fills_.push(d, t + 1);
   }

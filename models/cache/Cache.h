@@ -117,6 +117,7 @@ class Cache : public sc_core::sc_module,
   // Transport (Cache.cpp).
   tlm::tlm_sync_enum fwFromAbove(Payload& trans, tlm::tlm_phase& phase, sc_core::sc_time& delay);
   tlm::tlm_sync_enum bwFromBelow(Payload& trans, tlm::tlm_phase& phase, sc_core::sc_time& delay);
+  void answered(Payload& trans);  // a response from below: reported unless it was awaited
   // One cycle's stages, in tick order (Cache.cpp).
   void processFills(Cycle t);
   void sendBelow(Cycle t);

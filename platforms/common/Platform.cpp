@@ -118,7 +118,16 @@ RunResult runPlatform(const PlatformInfo& platform, int argc, const char* const 
     if (!cl.quiet && isatty(fileno(stderr))) progress.emplace(gpu, std::cerr);
     const auto t0 = std::chrono::steady_clock::now();
     std::optional<InterruptGuard> interrupt(std::in_place, gpu.engine());
-    sc_core::sc_start();
+    try {
+      sc_core::sc_start();
+    } catch (const sc_core::sc_report& e) {
+      // A block found the base protocol broken (by a foreign TLM block, doc/reliability.md):
+      // the simulation cannot go on, and nothing it reached can be trusted.
+      std::cerr << program << ": error: " << e.get_msg_type() << ": " << e.get_msg() << "\n";
+      std::cerr << program << ": stopped: a block reported a fault; no statistics written\n";
+      r.exitCode = 3;
+      return r;
+    }
     const int signal = interrupt->signal();
     interrupt.reset();  // from here on, a signal ends the process as usual
     if (progress) progress->finish();

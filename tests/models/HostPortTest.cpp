@@ -3,6 +3,8 @@
 // TLM_ACCEPTED holds the next until its END_RESP.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include "ModelTestSupport.h"
 #include "warpsim/bridge/HostPort.h"
 #include "warpsim/dram/FixedLatencyDram.h"
@@ -109,11 +111,16 @@ class ThreadHost : public sc_core::sc_module {
     Addr addr;
     std::uint32_t length = 64;
     double delayNs = 0;  // annotated on BEGIN_REQ
+    tlm::tlm_command command = tlm::TLM_READ_COMMAND;
+    bool byteEnables = false;
+    std::uint32_t streamingWidth = 0;  // 0: not set
   };
   tlm_utils::simple_initiator_socket<ThreadHost> socket{"socket"};
   std::vector<std::uint64_t> responsePs;      // per request, in order
   std::vector<tlm::tlm_sync_enum> fwResults;  // what BEGIN_REQ's call returned
   std::vector<tlm::tlm_response_status> statuses;
+  bool dataKept = true;  // no request's data was changed
+  static constexpr unsigned char kPattern = 0xa5;
 
   SC_HAS_PROCESS(ThreadHost);
   ThreadHost(sc_core::sc_module_name name, std::vector<Send> script)
@@ -128,9 +135,19 @@ class ThreadHost : public sc_core::sc_module {
       const sc_core::sc_time at(s.atNs, sc_core::SC_NS);
       if (at > sc_core::sc_time_stamp()) wait(at - sc_core::sc_time_stamp());
       tlm::tlm_generic_payload p;  // no warpsim extension
-      p.set_command(tlm::TLM_READ_COMMAND);
+      p.set_command(s.command);
       p.set_address(s.addr);
       p.set_data_length(s.length);
+      // The data: exactly `length` bytes of their own allocation (AddressSanitizer, in the
+      // sanitizer build, catches any access past them), with a pattern that must stay as it is.
+      std::vector<unsigned char> data(s.length, kPattern);
+      p.set_data_ptr(data.data());
+      unsigned char enables[4] = {0xff, 0, 0xff, 0};
+      if (s.byteEnables) {
+        p.set_byte_enable_ptr(enables);
+        p.set_byte_enable_length(4);
+      }
+      p.set_streaming_width(s.streamingWidth);
       p.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
       tlm::tlm_phase phase = tlm::BEGIN_REQ;
       sc_core::sc_time delay(s.delayNs, sc_core::SC_NS);
@@ -138,6 +155,7 @@ class ThreadHost : public sc_core::sc_module {
       fwResults.push_back(r);
       if (r != tlm::TLM_COMPLETED) wait(answered_);
       statuses.push_back(p.get_response_status());
+      dataKept = dataKept && std::count(data.begin(), data.end(), kPattern) == s.length;
     }
   }
   tlm::tlm_sync_enum bw(tlm::tlm_generic_payload&, tlm::tlm_phase& phase, sc_core::sc_time& d) {
@@ -160,10 +178,11 @@ struct ThreadBench {
   FixedLatencyDram ch0{"ch0", channel(8), engine.watchdog(), stats};
   FixedLatencyDram ch1{"ch1", channel(8), engine.watchdog(), stats};
   ScriptedInitiator l2{"l2", pool};
-  HostPort port{"host_port", map, engine, stats};
+  HostPort port;
   ThreadHost host;
 
-  explicit ThreadBench(std::vector<ThreadHost::Send> script) : host("host", std::move(script)) {
+  explicit ThreadBench(std::vector<ThreadHost::Send> script, HostPort::Window window = {})
+      : port("host_port", map, engine, stats, window), host("host", std::move(script)) {
     for (Clocked* b : std::initializer_list<Clocked*>{&ch0, &ch1, &l2}) clock.add(*b);
     l2.socket.bind(ch0.socket);
     port.memory.bind(ch0.socket);
@@ -202,6 +221,33 @@ TEST_CASE("host port: a request across a partition chunk is refused with a burst
   const nlohmann::json s = b.stats.tree()["host_port"];
   CHECK(s["rejected"] == 2);
   CHECK(s["requests"] == 1);
+}
+
+TEST_CASE("host port: requests the channels cannot serve get TLM error responses") {
+  using S = ThreadHost::Send;
+  ThreadBench b({S{0, 0x1000, 64},                                       // past the window
+                 S{0, 0x0000, 64, 0, tlm::TLM_READ_COMMAND, true},       // byte enables
+                 S{0, 0x0040, 64, 0, tlm::TLM_WRITE_COMMAND, false, 4},  // streaming width 4
+                 S{0, 0x0080, 64, 0, tlm::TLM_IGNORE_COMMAND},           // neither read nor write
+                 S{0, 0x0ff0, 32},                                       // across the window's end
+                 S{0, 0x0001, 1}, S{0, 0x0103, 3, 0, tlm::TLM_WRITE_COMMAND},  // odd sizes
+                 S{0, 0x0011, 47, 0, tlm::TLM_READ_COMMAND, false, 47}},
+                HostPort::Window{0, 0x1000});
+  sc_core::sc_start();
+  CHECK(b.host.statuses == std::vector<tlm::tlm_response_status>{
+                               tlm::TLM_ADDRESS_ERROR_RESPONSE, tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE,
+                               tlm::TLM_BURST_ERROR_RESPONSE, tlm::TLM_COMMAND_ERROR_RESPONSE,
+                               tlm::TLM_ADDRESS_ERROR_RESPONSE, tlm::TLM_OK_RESPONSE,
+                               tlm::TLM_OK_RESPONSE, tlm::TLM_OK_RESPONSE});
+  // Refused at once; the three served ones answered by their channels, each once.
+  CHECK(std::count(b.host.fwResults.begin(), b.host.fwResults.end(), tlm::TLM_COMPLETED) == 5);
+  CHECK(b.host.responsePs.size() == 3);
+  CHECK(b.host.dataKept);
+  const nlohmann::json s = b.stats.tree()["host_port"];
+  CHECK(s["rejected"] == 5);
+  CHECK(s["requests"] == 3);
+  CHECK(s["responses"] == 3);
+  CHECK(s["bytes"] == 1 + 3 + 47);
 }
 
 TEST_CASE("host port: each host request reaches its partition's channel and is answered once") {

@@ -1,7 +1,7 @@
 // What the libFuzzer harness tests/fuzz/FuzzLaunchRecord.cpp found in the launch-record reader
 // (tests/fuzz/README.md): launch.json values of the wrong kind or size are ConfigErrors naming
 // the file and the JSON path, not a JSON library exception, std::invalid_argument or a failed
-// allocation.
+// allocation; and the limits a launch record's grid is held to.
 #include <catch2/catch.hpp>
 
 #include <unistd.h>
@@ -124,4 +124,19 @@ TEST_CASE("fuzz finding: launch record sizes that overflow or exceed the host ar
         }) == "launches[0].args[3]: '{\"u32\":4294967296}': does not fit in 32 bits");
   CHECK(errorOf([](json& j) { j["launches"][0]["dynamic_shared"] = 1ull << 40; }) ==
         "launches[0].dynamic_shared: 1099511627776 is too large (at most 4294967295)");
+}
+
+TEST_CASE("launch record: a grid past CUDA's limits is refused, naming them") {
+  const std::string limits =
+      "]: allowed: x up to 2147483647, y and z up to 65535, and at most 4294967295 thread blocks "
+      "in all";
+  CHECK(errorOf([](json& j) { j["launches"][0]["grid"] = {2147483648ull}; }) ==
+        "launches[0].grid: [2147483648, 1, 1" + limits);
+  CHECK(errorOf([](json& j) {
+          j["launches"][0]["grid"] = {1, 65536};
+        }) == "launches[0].grid: [1, 65536, 1" + limits);
+  // Each dimension allowed, 2^31 - 1 x 3 thread blocks in all too many for 32-bit CTA ids.
+  CHECK(errorOf([](json& j) {
+          j["launches"][0]["grid"] = {2147483647, 3};
+        }) == "launches[0].grid: [2147483647, 3, 1" + limits);
 }

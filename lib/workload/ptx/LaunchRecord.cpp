@@ -263,6 +263,14 @@ Workload loadLaunchRecord(const std::string& dir, std::string* occupancy, std::u
     const Function& k = program->module().functions[launch.kernel];
     if (!k.isEntry) r.fail(at + ".kernel", k.name + " is a .func, not an .entry");
     launch.grid = r.dim3(r.field(l, "grid", at), at + ".grid");
+    // CUDA's limits (x below 2^31, y and z at most 65535), and CTA ids of 32 bits.
+    if (launch.grid.x > 0x7fffffffu || launch.grid.y > 65535 || launch.grid.z > 65535 ||
+        launch.grid.count() > 0xffffffffu)
+      r.fail(at + ".grid", "[" + std::to_string(launch.grid.x) + ", " +
+                               std::to_string(launch.grid.y) + ", " +
+                               std::to_string(launch.grid.z) +
+                               "]: allowed: x up to 2147483647, y and z up to 65535, and at most "
+                               "4294967295 thread blocks in all");
     launch.block = r.dim3(r.field(l, "block", at), at + ".block");
     if (launch.block.count() > 1024) r.fail(at + ".block", "more than 1024 threads");
     launch.dynamicSharedBytes = l.contains("dynamic_shared")
