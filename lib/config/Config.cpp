@@ -1,10 +1,9 @@
 #include "warpsim/config/Config.h"
 
-#include <fstream>
 #include <ostream>
-#include <sstream>
 #include <utility>
 
+#include "warpsim/config/FileText.h"
 #include "warpsim/config/IniParser.h"
 #include "warpsim/config/ValueText.h"
 
@@ -36,12 +35,22 @@ Config::Config(const ConfigSchema& schema) : schema_(schema) {
 }
 
 void Config::loadIniFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw ConfigError("cannot open config file '" + path + "'");
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) throw ConfigError("cannot read config file '" + path + "'");
-  loadIniText(text.str(), path);
+  loadIniText(readConfigFile(path, "config file"), path);
+}
+
+std::string readConfigFile(const std::string& path, const std::string& what) {
+  std::string text;
+  switch (readFileText(path, kMaxConfigFileBytes, text)) {
+    case FileRead::Ok:
+      return text;
+    case FileRead::CannotOpen:
+      throw ConfigError("cannot open " + what + " '" + path + "'");
+    case FileRead::TooLarge:
+      throw ConfigError(what + " '" + path + "' is larger than " +
+                        byteLimitText(kMaxConfigFileBytes) + ", the most warpsim reads of one");
+    default:
+      throw ConfigError("cannot read " + what + " '" + path + "'");
+  }
 }
 
 void Config::loadIniText(const std::string& text, const std::string& sourceName) {

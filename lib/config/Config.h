@@ -11,6 +11,13 @@
 
 namespace warpsim {
 
+// The most a config file (INI, GPGPU-Sim, BookSim) may hold: far above any real one.
+constexpr std::uint64_t kMaxConfigFileBytes = std::uint64_t{16} << 20;
+
+// The text of a config file: a ConfigError "cannot open WHAT 'PATH'" when it cannot be read,
+// or naming kMaxConfigFileBytes when it is larger (a device such as /dev/zero never ends).
+std::string readConfigFile(const std::string& path, const std::string& what);
+
 class Config {
  public:
   explicit Config(const ConfigSchema& schema);

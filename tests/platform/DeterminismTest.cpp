@@ -35,6 +35,13 @@ TEST_CASE("determinism: two owl28 runs of thrash write byte-identical statistics
   CHECK(a == b);
 }
 
+TEST_CASE("determinism: two ccws30 runs of ctareuse under CCWS write byte-identical statistics") {
+  const auto [a, b] =
+      twice("warpsim-ccws30", "--workload ctareuse --set workload.size=1 --set sched.policy=ccws");
+  CHECK(a.size() > 1000);
+  CHECK(a == b);
+}
+
 TEST_CASE("determinism: ticking every block every edge (sim.tick_all) changes no statistic") {
   const auto [skipping, all] =
       twice("warpsim-fermi", "--workload stencil --set workload.size=1 --set gpu.sms=2",

@@ -2,9 +2,9 @@
 
 #include <cctype>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 
+#include "warpsim/config/Config.h"
 #include "warpsim/config/ConfigSchema.h"
 #include "warpsim/config/ValueText.h"
 
@@ -76,7 +76,7 @@ std::vector<OptionEntry> parseOptions(const std::string& text, const std::string
                                       int depth);
 
 std::vector<OptionEntry> readOptions(const std::string& path, int depth) {
-  return parseOptions(readTextFile(path, "config file"), path, depth);
+  return parseOptions(readConfigFile(path, "config file"), path, depth);
 }
 
 std::vector<OptionEntry> parseOptions(const std::string& text, const std::string& sourceName,
@@ -174,16 +174,7 @@ std::vector<BooksimEntry> parseBooksimText(const std::string& text, const std::s
 }
 
 std::vector<BooksimEntry> readBooksimFile(const std::string& path) {
-  return parseBooksimText(readTextFile(path, "interconnect config file"), path);
-}
-
-std::string readTextFile(const std::string& path, const std::string& what) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw ConfigError("cannot open " + what + " '" + path + "'");
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) throw ConfigError("cannot read " + what + " '" + path + "'");
-  return text.str();
+  return parseBooksimText(readConfigFile(path, "interconnect config file"), path);
 }
 
 std::string resolveBeside(const std::string& includingFile, const std::string& path) {

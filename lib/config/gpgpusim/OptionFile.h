@@ -44,8 +44,6 @@ struct BooksimEntry {
 std::vector<BooksimEntry> parseBooksimText(const std::string& text, const std::string& sourceName);
 std::vector<BooksimEntry> readBooksimFile(const std::string& path);
 
-// The file's text; ConfigError "cannot open WHAT 'PATH'" when it cannot be read.
-std::string readTextFile(const std::string& path, const std::string& what);
 // `path` as written in `includingFile`: relative paths are taken from that file's folder.
 std::string resolveBeside(const std::string& includingFile, const std::string& path);
 

@@ -4,8 +4,6 @@
 #include <cctype>
 #include <cstdint>
 #include <cstring>
-#include <fstream>
-#include <iterator>
 #include <map>
 #include <memory>
 #include <sstream>
@@ -13,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "warpsim/config/ConfigSchema.h"
+#include "warpsim/config/FileText.h"
 #include "warpsim/workload/ptx/PtxKernel.h"
 #include "warpsim/workload/ptx/PtxParser.h"
 #include "warpsim/workload/ptx/PtxasLog.h"
@@ -28,10 +27,24 @@ struct Reader {
   [[noreturn]] void fail(const std::string& where, const std::string& what) const {
     throw ConfigError(file + ": " + where + ": " + what);
   }
-  std::vector<std::uint8_t> bytesOf(const std::string& name, const std::string& where) const {
-    std::ifstream in(dir + "/" + name, std::ios::binary);
-    if (!in) fail(where, "cannot read '" + dir + "/" + name + "'");
-    return std::vector<std::uint8_t>(std::istreambuf_iterator<char>(in), {});
+  // The bytes of the file `name` (beside the record): at most `maxBytes`, else a failure
+  // saying `tooLarge` (or naming the limit).
+  std::vector<std::uint8_t> bytesOf(const std::string& name, const std::string& where,
+                                    std::uint64_t maxBytes = kMaxRecordMemory,
+                                    const std::string& tooLarge = "") const {
+    std::string text;
+    const std::string path = dir + "/" + name;
+    switch (readFileText(path, maxBytes, text)) {
+      case FileRead::Ok:
+        break;
+      case FileRead::TooLarge:
+        fail(where, !tooLarge.empty() ? tooLarge
+                                      : "'" + path + "' is larger than " + byteLimitText(maxBytes) +
+                                            ", the most it may hold");
+      default:
+        fail(where, "cannot read '" + path + "'");
+    }
+    return std::vector<std::uint8_t>(text.begin(), text.end());
   }
   // A non-negative integer, written as a number or as a "0x..." string.
   std::uint64_t number(const json& j, const std::string& where) const {
@@ -160,11 +173,19 @@ std::uint64_t variableAddress(const Reader& r, const PtxProgram& program, const 
 
 Workload loadLaunchRecord(const std::string& dir, std::string* occupancy, std::uint64_t ctaBudget) {
   Reader r{dir, dir + "/launch.json"};
-  std::ifstream in(r.file);
-  if (!in) throw ConfigError(r.file + ": cannot read the launch record");
+  std::string text;
+  switch (readFileText(r.file, kMaxRecordFileBytes, text)) {
+    case FileRead::Ok:
+      break;
+    case FileRead::TooLarge:
+      throw ConfigError(r.file + ": larger than " + byteLimitText(kMaxRecordFileBytes) +
+                        ", the most a launch record's JSON may hold");
+    default:
+      throw ConfigError(r.file + ": cannot read the launch record");
+  }
   json doc;
   try {
-    doc = json::parse(in);
+    doc = json::parse(text);
   } catch (const json::exception& e) {
     throw ConfigError(r.file + ": not JSON: " + e.what());
   }
@@ -193,8 +214,8 @@ Workload loadLaunchRecord(const std::string& dir, std::string* occupancy, std::u
       r.fail(at, e.what());
     }
     if (m.contains("init")) {
-      const std::vector<std::uint8_t> bytes = r.bytesOf(r.text(m.at("init"), at + ".init"), at);
-      if (bytes.size() > size) r.fail(at, "init file is larger than the region");
+      const std::vector<std::uint8_t> bytes = r.bytesOf(
+          r.text(m.at("init"), at + ".init"), at, size, "init file is larger than the region");
       std::memcpy(memory->find(base, size), bytes.data(), bytes.size());
     }
   }
@@ -218,7 +239,7 @@ Workload loadLaunchRecord(const std::string& dir, std::string* occupancy, std::u
   std::map<std::string, PtxasFigures> ptxas;
   if (doc.contains("ptxas_log")) {
     const std::string logName = r.text(doc.at("ptxas_log"), "ptxas_log");
-    const std::vector<std::uint8_t> log = r.bytesOf(logName, "ptxas_log");
+    const std::vector<std::uint8_t> log = r.bytesOf(logName, "ptxas_log", kMaxRecordFileBytes);
     ptxas = parsePtxasLog(std::string(log.begin(), log.end()), dir + "/" + logName);
   }
 

@@ -14,6 +14,8 @@ namespace warpsim::ptx {
 // The most memory a record's regions may hold in all (they are allocated on the host when the
 // record loads); the records of benchmarks/records hold under 1 MiB each.
 constexpr std::uint64_t kMaxRecordMemory = std::uint64_t{1} << 30;
+// The most launch.json, or a `ptxas -v` log beside it, may hold.
+constexpr std::uint64_t kMaxRecordFileBytes = std::uint64_t{64} << 20;
 
 // Loads DIR/launch.json and what it names. The workload's kernels are the launches, in order,
 // sharing one global memory; its `check` compares the expected regions after the run.

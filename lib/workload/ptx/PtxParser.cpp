@@ -1,9 +1,8 @@
 #include "warpsim/workload/ptx/PtxParser.h"
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
 
+#include "warpsim/config/FileText.h"
 #include "warpsim/workload/ptx/PtxParserImpl.h"
 #include "warpsim/workload/ptx/PtxTypes.h"
 
@@ -14,11 +13,16 @@ Module parsePtx(const std::string& text, const std::string& fileName) {
 }
 
 Module loadPtxFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw PtxError(path + ": cannot read the PTX file");
-  std::ostringstream s;
-  s << in.rdbuf();
-  return parsePtx(s.str(), path);
+  std::string text;
+  switch (readFileText(path, kMaxPtxFileBytes, text)) {
+    case FileRead::Ok:
+      return parsePtx(text, path);
+    case FileRead::TooLarge:
+      throw PtxError(path + ": larger than " + byteLimitText(kMaxPtxFileBytes) +
+                     ", the most a PTX file may hold");
+    default:
+      throw PtxError(path + ": cannot read the PTX file");
+  }
 }
 
 namespace detail {

@@ -102,6 +102,12 @@ bool LineReader::fill() {
 bool LineReader::next(std::string_view& line) {
   std::size_t end;
   while ((end = buf_.find('\n', pos_)) == std::string::npos) {
+    // A trace line is at most some hundreds of bytes; without a limit, a file with no line ends
+    // (a device such as /dev/zero, a binary file) would take all memory.
+    if (buf_.size() - pos_ > kMaxLineBytes)
+      throw TraceError(
+          path_, lineNo_ + 1,
+          "a line longer than " + std::to_string(kMaxLineBytes >> 20) + " MiB: not a trace file");
     if (!fill()) {
       if (pos_ == buf_.size()) return false;
       end = buf_.size();  // a last line without '\n'

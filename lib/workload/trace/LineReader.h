@@ -25,6 +25,7 @@ class LineReader {
   // the file. The view stays valid until the next call. Throws TraceError on a read error or a
   // corrupt xz stream.
   bool next(std::string_view& line);
+  static constexpr std::size_t kMaxLineBytes = std::size_t{1} << 20;  // longer: a TraceError
   // 1-based number of the line next() returned last.
   std::uint64_t lineNumber() const { return lineNo_; }
   // Byte offset in the decompressed text of the start of the line next() returned last.
