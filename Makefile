@@ -134,33 +134,39 @@ clean:
 	rm -rf $(BUILD)
 
 # The test suite built with AddressSanitizer and UndefinedBehaviorSanitizer (doc/reliability.md)
-# in $(SANITIZE_BUILD): every library, platform and test; any report fails its test. The
-# package test (an out-of-tree build against the installed, instrumented libraries) is left out.
+# in $(SANITIZE_BUILD), by clang, which also builds the libFuzzer harnesses there (tests/fuzz):
+# one instrumented build serves both. Any report fails its test. Left out (SANITIZE_EXCLUDE):
+# the package test (an out-of-tree build against the installed, instrumented libraries); the
+# two runs that end in an error thrown inside the simulation, which ASan cannot follow across
+# SystemC's coroutine stacks (a false report; valgrind finds nothing there); and the run under
+# `ulimit -v`, where ASan cannot reserve its shadow memory.
 SANITIZE_BUILD ?= build-sanitize
+SANITIZE_EXCLUDE := ^package:|^platform:launch record: (a CTA spinning on another CTA|an access \
+  outside memory mid-run)|^platform:option limits: a configuration too large for memory
 export ASAN_OPTIONS ?= detect_stack_use_after_return=0:detect_leaks=1:abort_on_error=1
 export UBSAN_OPTIONS ?= print_stacktrace=1:halt_on_error=1
 
-test-sanitize: deps
-	@cmake -S . -B $(SANITIZE_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release -DWARPSIM_SANITIZE=ON \
-	  -DWARPSIM_BUILD_EXAMPLES=OFF -DWARPSIM_BUILD_BENCHMARKS=OFF > /dev/null
-	cmake --build $(SANITIZE_BUILD) -j $(JOBS)
-	cd $(SANITIZE_BUILD) && ctest --output-on-failure -j $(JOBS) -E '^package:'
+.PHONY: sanitize-configure fuzz fuzz-ci
 
-# The libFuzzer harnesses of tests/fuzz (tests/fuzz/README.md), built with clang, ASan and UBSan
-# in $(FUZZ_BUILD): make fuzz runs each for FUZZ_SECONDS (default 600) on a copy of its seed
-# corpus, make fuzz-ci for 20 s each. Either prints every harness's executions and exits non-zero,
-# naming the reproducer, if a harness finds a crash, a leak, a timeout or an out-of-memory.
-# FUZZ_KEEP_CORPUS=1 goes on from the corpora the last run grew in $(FUZZ_BUILD)/fuzz-run.
-FUZZ_BUILD ?= build-fuzz
+sanitize-configure: deps
+	@CC=clang CXX=clang++ cmake -S . -B $(SANITIZE_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release \
+	  -DWARPSIM_SANITIZE=ON -DWARPSIM_FUZZ=ON -DWARPSIM_BUILD_EXAMPLES=OFF \
+	  -DWARPSIM_BUILD_BENCHMARKS=OFF > /dev/null
+
+test-sanitize: sanitize-configure
+	cmake --build $(SANITIZE_BUILD) -j $(JOBS)
+	cd $(SANITIZE_BUILD) && ctest --output-on-failure -j $(JOBS) -E '$(SANITIZE_EXCLUDE)'
+
+# The libFuzzer harnesses of tests/fuzz (tests/fuzz/README.md), built in $(SANITIZE_BUILD):
+# make fuzz runs each for FUZZ_SECONDS (default 600) on a copy of its seed corpus, make fuzz-ci
+# for 20 s each. Either prints every harness's executions and exits non-zero, naming the
+# reproducer, if a harness finds a crash, a leak, a timeout or an out-of-memory.
+# FUZZ_KEEP_CORPUS=1 goes on from the corpora the last run grew in $(SANITIZE_BUILD)/fuzz-run.
 FUZZ_SECONDS ?= 600
 
-.PHONY: fuzz fuzz-ci
-
-fuzz: deps
-	@CC=clang CXX=clang++ cmake -S . -B $(FUZZ_BUILD) -G Ninja -DWARPSIM_FUZZ=ON \
-	  -DWARPSIM_BUILD_TESTS=OFF -DWARPSIM_BUILD_EXAMPLES=OFF -DWARPSIM_BUILD_BENCHMARKS=OFF > /dev/null
-	cmake --build $(FUZZ_BUILD) --target fuzzers -j $(JOBS)
-	tests/fuzz/run_fuzzers.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
+fuzz: sanitize-configure
+	cmake --build $(SANITIZE_BUILD) --target fuzzers -j $(JOBS)
+	tests/fuzz/run_fuzzers.sh $(SANITIZE_BUILD) $(FUZZ_SECONDS)
 
 fuzz-ci:
 	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=20

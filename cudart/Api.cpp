@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
+#include <map>
 #include <memory>
 
 #include "CudaAbi.h"
@@ -28,6 +29,27 @@ struct Event {
 };
 // A stream: work on every stream runs in order, at once.
 struct Stream {};
+
+// The events or streams a program created and has not destroyed: they live until it ends, as in
+// a CUDA context (a program need not destroy them, and LeakSanitizer must not see them leak).
+template <class T>
+class Handles {
+ public:
+  static Handles& get() {
+    static Handles handles;
+    return handles;
+  }
+  void* create() {
+    auto object = std::make_unique<T>();
+    void* handle = object.get();
+    objects_.emplace(handle, std::move(object));
+    return handle;
+  }
+  void destroy(void* handle) { objects_.erase(handle); }
+
+ private:
+  std::map<void*, std::unique_ptr<T>> objects_;
+};
 
 // Each error code the stand-in returns: CUDA's name for it and what it says.
 struct ErrorText {
@@ -201,9 +223,17 @@ int cudaFreeHost(void* pointer) {
 
 // ---- arrays and texture objects ----
 
+// CUDA's own cudaCreateChannelDesc returns this struct from a C function: so must we.
+#ifdef __clang__
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wreturn-type-c-linkage"
+#endif
 cu::ChannelFormatAbi cudaCreateChannelDesc(int x, int y, int z, int w, int kind) {
   return cu::ChannelFormatAbi{x, y, z, w, kind};
 }
+#ifdef __clang__
+#pragma clang diagnostic pop
+#endif
 int cudaMallocArray(void** array, const cu::ChannelFormatAbi* format, std::size_t width,
                     std::size_t height, unsigned) {
   return Runtime::get().allocateArray(array, format, width, height);
@@ -262,14 +292,14 @@ int cudaDeviceGetAttribute(int* value, int attribute, int device) {
 }
 
 int cudaStreamCreate(void** stream) {
-  *stream = new Stream;
+  *stream = Handles<Stream>::get().create();
   return cu::kSuccess;
 }
 int cudaStreamCreateWithFlags(void** stream, unsigned) {
   return cudaStreamCreate(stream);
 }
 int cudaStreamDestroy(void* stream) {
-  delete static_cast<Stream*>(stream);
+  Handles<Stream>::get().destroy(stream);
   return cu::kSuccess;
 }
 int cudaStreamSynchronize(void*) {
@@ -277,14 +307,14 @@ int cudaStreamSynchronize(void*) {
 }
 
 int cudaEventCreate(void** event) {
-  *event = new Event;
+  *event = Handles<Event>::get().create();
   return cu::kSuccess;
 }
 int cudaEventCreateWithFlags(void** event, unsigned) {
   return cudaEventCreate(event);
 }
 int cudaEventDestroy(void* event) {
-  delete static_cast<Event*>(event);
+  Handles<Event>::get().destroy(event);
   return cu::kSuccess;
 }
 int cudaEventRecord(void* event, void*) {  // the simulated time: what the kernels took

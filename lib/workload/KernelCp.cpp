@@ -24,9 +24,9 @@ constexpr std::uint8_t rIdx = 0, rAtom = 1, rE1 = 5, rE2 = 6, rG1 = 7, rG2 = 8;
 }  // namespace
 
 Workload makeCp(std::uint32_t size) {
-  const Addr grid = arrayBase(0);
-  auto point = [grid](std::uint32_t unroll) {
-    return [grid, unroll](const LaneCtx& c) {
+  constexpr Addr grid = arrayBase(0);
+  auto point = [](std::uint32_t unroll) {
+    return [unroll](const LaneCtx& c) {
       const Addr x = Addr{c.ctaX} * kBlockX + c.tidX + Addr{unroll} * kGridX * kBlockX;
       const Addr y = Addr{c.ctaY} * kBlockY + c.tidY;
       return grid + (y * kRowFloats + x) * kFloat;

@@ -25,9 +25,9 @@ constexpr std::uint8_t rIdx = 0, rLo = 1, rHi = 2, rAcc = 3;
 }  // namespace
 
 Workload makeCtaReuse(std::uint32_t size) {
-  const Addr in = arrayBase(0), out = arrayBase(1);
-  auto piece = [in](Addr half) {
-    return [in, half](const LaneCtx& c) {
+  constexpr Addr in = arrayBase(0), out = arrayBase(1);
+  auto piece = [](Addr half) {
+    return [half](const LaneCtx& c) {
       return in + Addr{c.cta} * kBlockBytes + half * (kBlockBytes / 2) +
              (Addr{c.iter[1]} * kWarpSize + c.lane) * kFloat;
     };
@@ -48,7 +48,7 @@ Workload makeCtaReuse(std::uint32_t size) {
                      {rIdx});
          },
          {rIdx});
-  b.store(MemSpace::Global, [out](const LaneCtx& c) { return out + c.gtid * kFloat; }, {rAcc});
+  b.store(MemSpace::Global, [](const LaneCtx& c) { return out + c.gtid * kFloat; }, {rAcc});
 
   Workload w;
   w.name = "ctareuse";

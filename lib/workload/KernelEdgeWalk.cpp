@@ -29,30 +29,29 @@ constexpr std::uint8_t rNode = 0, rEdge = 1, rRank = 2, rSum = 3;
 
 Workload makeEdgeWalk(std::uint32_t size) {
   const std::uint32_t ctas = kCtasPerSize * size;
-  const Addr nodeRecs = arrayBase(0);  // {degree, starting_edge} per node, 8 B
-  const Addr edges = arrayBase(1);     // kEdges edges per node, sequential
-  const Addr rank = arrayBase(2);      // per node
-  const Addr out = arrayBase(3);       // per node
+  constexpr Addr nodeRecs = arrayBase(0);  // {degree, starting_edge} per node, 8 B
+  constexpr Addr edges = arrayBase(1);     // kEdges edges per node, sequential
+  constexpr Addr rank = arrayBase(2);      // per node
+  constexpr Addr out = arrayBase(3);       // per node
 
   ProgramBuilder b;
-  b.load(MemSpace::Global, rNode, [nodeRecs](const LaneCtx& c) { return nodeRecs + c.gtid * 8; });
+  b.load(MemSpace::Global, rNode, [](const LaneCtx& c) { return nodeRecs + c.gtid * 8; });
   b.alu(rSum);
   b.loop(kEdges,
          [&](ProgramBuilder& body) {
-           body.load(MemSpace::Global, rEdge,
-                     [edges](const LaneCtx& c) {
-                       return edges + (c.gtid * kEdges + c.iter[0]) * kEdgeBytes;
-                     },
-                     {rNode});
+           body.load(
+               MemSpace::Global, rEdge,
+               [](const LaneCtx& c) { return edges + (c.gtid * kEdges + c.iter[0]) * kEdgeBytes; },
+               {rNode});
            body.load(MemSpace::Global, rRank,
-                     [rank](const LaneCtx& c) {
+                     [](const LaneCtx& c) {
                        return rank + hashIds(kNeighbourSeed, c.gtid, c.iter[0]) % kRanks * kFloat;
                      },
                      {rEdge});
            body.alu(rSum, {rEdge, rRank, rSum});
          },
          {rNode});
-  b.store(MemSpace::Global, [out](const LaneCtx& c) { return out + c.gtid * kFloat; }, {rSum});
+  b.store(MemSpace::Global, [](const LaneCtx& c) { return out + c.gtid * kFloat; }, {rSum});
 
   Workload w;
   w.name = "edgewalk";

@@ -35,39 +35,34 @@ std::uint32_t degree(std::uint64_t node) {
 Workload makeGraph(std::uint32_t size) {
   const std::uint32_t ctas = kCtasPerSize * size;
   const std::uint64_t nodes = std::uint64_t{ctas} * kThreadsPerCta;
-  const Addr rowStart = arrayBase(0);  // nodes + 1 offsets
-  const Addr edges = arrayBase(1);     // kMaxDegree slots per node
-  const Addr cost = arrayBase(2);      // per node
-  const Addr visited = arrayBase(3);   // per node
+  constexpr Addr rowStart = arrayBase(0);  // nodes + 1 offsets
+  constexpr Addr edges = arrayBase(1);     // kMaxDegree slots per node
+  constexpr Addr cost = arrayBase(2);      // per node
+  constexpr Addr visited = arrayBase(3);   // per node
   auto neighbour = [nodes](const LaneCtx& c) {
     return hashIds(kNeighbourSeed, c.gtid, c.iter[0]) % nodes;
   };
 
   ProgramBuilder b;
-  b.load(MemSpace::Global, rEdge,
-         [rowStart](const LaneCtx& c) { return rowStart + c.gtid * kFloat; });
-  b.load(MemSpace::Global, rEnd,
-         [rowStart](const LaneCtx& c) { return rowStart + (c.gtid + 1) * kFloat; });
+  b.load(MemSpace::Global, rEdge, [](const LaneCtx& c) { return rowStart + c.gtid * kFloat; });
+  b.load(MemSpace::Global, rEnd, [](const LaneCtx& c) { return rowStart + (c.gtid + 1) * kFloat; });
   b.alu(rDeg, {rEdge, rEnd});
   b.loop([](const LaneCtx& c) { return degree(c.gtid); },
          [&](ProgramBuilder& body) {
-           body.load(MemSpace::Global, rNb,
-                     [edges](const LaneCtx& c) {
-                       return edges + (c.gtid * kMaxDegree + c.iter[0]) * kFloat;
-                     },
-                     {rEdge});
+           body.load(
+               MemSpace::Global, rNb,
+               [](const LaneCtx& c) { return edges + (c.gtid * kMaxDegree + c.iter[0]) * kFloat; },
+               {rEdge});
            body.load(MemSpace::Global, rCost,
-                     [cost, neighbour](const LaneCtx& c) { return cost + neighbour(c) * kFloat; },
-                     {rNb});
+                     [neighbour](const LaneCtx& c) { return cost + neighbour(c) * kFloat; }, {rNb});
            body.alu(rNew, {rCost});
            body.ifThen(
                [](const LaneCtx& c) { return hashIds(kVisitSeed, c.gtid, c.iter[0]) % 4 == 0; },
                [&](ProgramBuilder& unvisited) {
-                 unvisited.store(MemSpace::Global,
-                                 [visited, neighbour](const LaneCtx& c) {
-                                   return visited + neighbour(c) * kFloat;
-                                 },
-                                 {rNb, rNew});
+                 unvisited.store(
+                     MemSpace::Global,
+                     [neighbour](const LaneCtx& c) { return visited + neighbour(c) * kFloat; },
+                     {rNb, rNew});
                },
                {rNew});
            body.alu(rEdge, {rEdge});

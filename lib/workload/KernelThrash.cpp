@@ -22,9 +22,9 @@ constexpr std::uint8_t rPoint = 0, rFeat = 1, rCent = 2, rDiff = 3, rDist = 4, r
 }  // namespace
 
 Workload makeThrash(std::uint32_t size) {
-  const Addr features = arrayBase(0);
-  const Addr membership = arrayBase(1);
-  const Addr centroids = arrayBase(2);
+  constexpr Addr features = arrayBase(0);
+  constexpr Addr membership = arrayBase(1);
+  constexpr Addr centroids = arrayBase(2);
 
   ProgramBuilder b;
   b.alu(rPoint);
@@ -35,12 +35,12 @@ Workload makeThrash(std::uint32_t size) {
            cluster.loop(kFeatures,
                         [&](ProgramBuilder& feature) {
                           feature.load(MemSpace::Global, rFeat,
-                                       [features](const LaneCtx& c) {
+                                       [](const LaneCtx& c) {
                                          return features +
                                                 (c.gtid * kFeatures + c.iter[1]) * kFloat;
                                        },
                                        {rPoint});
-                          feature.load(MemSpace::Constant, rCent, [centroids](const LaneCtx& c) {
+                          feature.load(MemSpace::Constant, rCent, [](const LaneCtx& c) {
                             return centroids + (Addr{c.iter[0]} * kFeatures + c.iter[1]) * kFloat;
                           });
                           feature.alu(rDiff, {rFeat, rCent});
@@ -51,8 +51,7 @@ Workload makeThrash(std::uint32_t size) {
            cluster.alu(rBest, {rDist, rBest});
          },
          {rBest});
-  b.store(MemSpace::Global, [membership](const LaneCtx& c) { return membership + c.gtid * kFloat; },
-          {rWho});
+  b.store(MemSpace::Global, [](const LaneCtx& c) { return membership + c.gtid * kFloat; }, {rWho});
 
   Workload w;
   w.name = "thrash";

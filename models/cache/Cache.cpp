@@ -76,6 +76,8 @@ tlm::tlm_sync_enum Cache::bwFromBelow(Payload& trans, tlm::tlm_phase& phase, sc_
   wake();
   below_.backward(trans, phase);
   if (phase != tlm::BEGIN_RESP) return tlm::TLM_ACCEPTED;
+  if (!trans.get_extension<GpuRequest>())  // not a payload of warpsim's, so never one we sent
+    SC_REPORT_ERROR(name(), "a response from below without the GpuRequest extension");
   if (FillQueue::kindOf(trans) != FillQueue::Kind::Prefetch) {
     answered(trans);
     ++ledger_.received;

@@ -150,7 +150,7 @@ TEST_CASE("ctasPerSm: the CTA slot limit") {
 
 TEST_CASE("cta dispatcher: CTAs go round-robin, one per SM per cycle") {
   Bench b(roomy(), 3, [](std::uint32_t) { return Cycle{1000}; });
-  Workload w{"w", {kernel("k", 7, 64)}};
+  Workload w{"w", {kernel("k", 7, 64)}, {}};
   b.dispatcher.run(w);
   b.engine.setCycleLimit(b.core, 50);
   sc_core::sc_start();
@@ -164,7 +164,7 @@ TEST_CASE("cta dispatcher: a finished CTA's place is refilled with the next CTA"
   CtaLimits p = roomy();
   p.maxCtas = 2;  // 3 SMs x 2 = 6 places for 7 CTAs
   Bench b(p, 3, [](std::uint32_t cta) { return cta == 1 ? Cycle{10} : Cycle{1000}; });
-  Workload w{"w", {kernel("k", 7, 64)}};
+  Workload w{"w", {kernel("k", 7, 64)}, {}};
   b.dispatcher.run(w);
   b.engine.setCycleLimit(b.core, 50);
   sc_core::sc_start();
@@ -176,7 +176,7 @@ TEST_CASE("cta dispatcher: a finished CTA's place is refilled with the next CTA"
 
 TEST_CASE("cta dispatcher: kernelDone is called once per kernel, in order, with start < end") {
   Bench b(roomy(), 3, [](std::uint32_t) { return Cycle{5}; });
-  Workload w{"w", {kernel("first", 3, 64), kernel("second", 4, 64)}};
+  Workload w{"w", {kernel("first", 3, 64), kernel("second", 4, 64)}, {}};
   b.dispatcher.run(w);
   sc_core::sc_start();
   REQUIRE(b.kernelsDone.size() == 2);
@@ -196,7 +196,7 @@ TEST_CASE("cta dispatcher: kernelDone is called once per kernel, in order, with 
 
 TEST_CASE("cta dispatcher: consecutive kernels' cycle intervals abut without overlap") {
   Bench b(roomy(), 3, [](std::uint32_t) { return Cycle{5}; });
-  Workload w{"w", {kernel("first", 3, 64), kernel("second", 3, 64), kernel("third", 3, 64)}};
+  Workload w{"w", {kernel("first", 3, 64), kernel("second", 3, 64), kernel("third", 3, 64)}, {}};
   b.dispatcher.run(w);
   sc_core::sc_start();
   REQUIRE(b.kernelsDone.size() == 3);
@@ -212,7 +212,7 @@ TEST_CASE("cta dispatcher: consecutive kernels' cycle intervals abut without ove
 
 TEST_CASE("cta dispatcher: a kernel that cannot fit on an SM is a ConfigError naming it") {
   Bench b(roomy(), 2, [](std::uint32_t) { return Cycle{5}; });
-  Workload w{"bigsmem", {kernel("fits", 2, 64), kernel("huge", 2, 64, 16, 64 * 1024)}};
+  Workload w{"bigsmem", {kernel("fits", 2, 64), kernel("huge", 2, 64, 16, 64 * 1024)}, {}};
   try {
     b.dispatcher.run(w);
     FAIL("no ConfigError");

@@ -20,9 +20,10 @@ using namespace warpsim::test;
 namespace {
 
 // An external memory with its own SystemC thread: it takes every request at once, and every
-// 100 ns answers what it took since, either in reverse order or, for reads, twice.
+// 100 ns answers what it took since: in reverse order, or reads twice, or with a payload of its
+// own (one without warpsim's extension) before the first.
 struct MisbehavingMemory : sc_core::sc_module {
-  enum class Fault { Reverse, Duplicate };
+  enum class Fault { Reverse, Duplicate, Stranger };
   tlm_utils::simple_target_socket<MisbehavingMemory> socket;
   Fault fault;
   std::deque<tlm::tlm_generic_payload*> taken;
@@ -57,6 +58,12 @@ struct MisbehavingMemory : sc_core::sc_module {
       if (fault == Fault::Reverse) {
         if (batch.size() > 1) reordered += batch.size();
         std::reverse(batch.begin(), batch.end());
+      }
+      if (fault == Fault::Stranger) {
+        tlm::tlm_generic_payload own;
+        own.set_command(tlm::TLM_READ_COMMAND);
+        own.set_address(batch.front()->get_address());
+        respond(own);
       }
       for (tlm::tlm_generic_payload* p : batch) {
         const bool twice = fault == Fault::Duplicate && p->is_read();
@@ -129,6 +136,18 @@ TEST_CASE("fault injection: a memory that answers a read twice stops the run, na
   CHECK_THAT(run.err, Catch::Matches("warpsim-fermi: error: gpu\\.l2_[0-9]+: a response from "
                                      "below to a request this cache is not waiting for \\(answered "
                                      "twice, or never sent\\): read of 0x[0-9a-f]+\n"
+                                     "warpsim-fermi: stopped: a block reported a fault; no "
+                                     "statistics written\n"));
+  CHECK(dir.entries().empty());
+}
+
+TEST_CASE("fault injection: a memory that answers with a payload of its own stops the run") {
+  ScratchDir dir;
+  const FaultRun run = runWith(MisbehavingMemory::Fault::Stranger, dir.file("s.json"));
+  INFO(run.err);
+  CHECK(run.result.exitCode == 3);
+  CHECK_THAT(run.err, Catch::Matches("warpsim-fermi: error: gpu\\.l2_[0-9]+: a response from "
+                                     "below without the GpuRequest extension\n"
                                      "warpsim-fermi: stopped: a block reported a fault; no "
                                      "statistics written\n"));
   CHECK(dir.entries().empty());

@@ -60,7 +60,7 @@ TEST_CASE("what a trace cannot express is an error naming where it is", "[trace]
   CHECK_FALSE(std::filesystem::exists(tmp.path() + "/bad/kernelslist.g"));
 
   CHECK_THAT(errorOf([&] {
-               writeTrace(Workload{"empty", {}}, tmp.path() + "/empty");
+               writeTrace(Workload{"empty", {}, {}}, tmp.path() + "/empty");
              }),
              Catch::Contains("no kernel"));
   TraceWriteOptions sm99;
