@@ -40,17 +40,10 @@ void Config::loadIniFile(const std::string& path) {
 
 std::string readConfigFile(const std::string& path, const std::string& what) {
   std::string text;
-  switch (readFileText(path, kMaxConfigFileBytes, text)) {
-    case FileRead::Ok:
-      return text;
-    case FileRead::CannotOpen:
-      throw ConfigError("cannot open " + what + " '" + path + "'");
-    case FileRead::TooLarge:
-      throw ConfigError(what + " '" + path + "' is larger than " +
-                        byteLimitText(kMaxConfigFileBytes) + ", the most warpsim reads of one");
-    default:
-      throw ConfigError("cannot read " + what + " '" + path + "'");
-  }
+  const FileRead read = readFileText(path, kMaxConfigFileBytes, text);
+  if (read != FileRead::Ok)
+    throw ConfigError(fileReadProblem(read, what, path, kMaxConfigFileBytes));
+  return text;
 }
 
 void Config::loadIniText(const std::string& text, const std::string& sourceName) {

@@ -21,6 +21,21 @@ FileRead readFileText(const std::string& path, std::uint64_t maxBytes, std::stri
   return in.bad() ? FileRead::ReadError : FileRead::Ok;
 }
 
+std::string fileReadProblem(FileRead result, const std::string& what, const std::string& path,
+                            std::uint64_t maxBytes) {
+  switch (result) {
+    case FileRead::Ok:
+      return "";
+    case FileRead::CannotOpen:
+      return "cannot open " + what + " '" + path + "'";
+    case FileRead::TooLarge:
+      return what + " '" + path + "' is larger than " + byteLimitText(maxBytes) +
+             ", the most warpsim reads of one";
+    default:
+      return "cannot read " + what + " '" + path + "'";
+  }
+}
+
 std::string byteLimitText(std::uint64_t bytes) {
   if (bytes >= (1u << 30) && bytes % (1u << 30) == 0) return std::to_string(bytes >> 30) + " GiB";
   if (bytes >= (1u << 20) && bytes % (1u << 20) == 0) return std::to_string(bytes >> 20) + " MiB";

@@ -17,6 +17,11 @@ enum class FileRead : std::uint8_t {
 // Reads the file at `path` into `out`, at most `maxBytes` bytes.
 FileRead readFileText(const std::string& path, std::uint64_t maxBytes, std::string& out);
 
+// What went wrong reading `what` ("config file") at `path`, as a message; empty when `result`
+// is Ok. `maxBytes` is the limit the read used.
+std::string fileReadProblem(FileRead result, const std::string& what, const std::string& path,
+                            std::uint64_t maxBytes);
+
 // The limit as words for messages ("16 MiB", "1 GiB", "300 bytes").
 std::string byteLimitText(std::uint64_t bytes);
 

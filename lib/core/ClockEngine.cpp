@@ -135,12 +135,12 @@ void ClockEngine::loop() {
     const std::uint64_t t = nextTimePs(nowPs_);
     if (t == kNever) {  // nothing active anywhere: one wait until outside traffic arrives
       if (syncSystemC()) continue;  // it arrived while SystemC caught up
-      if (draining_ && !drainWaitsOutside()) {
+      if (draining_) {
+        if (drainWaitsOutside()) continue;  // outside work arrived
         stopped_ = true;
         sc_core::sc_stop();
         return;
       }
-      if (draining_) continue;  // outside work arrived
       sleeping_ = true;
       sc_core::wait(workArrived_);
       sleeping_ = false;

@@ -10,6 +10,10 @@
 namespace warpsim {
 
 HostPort::HostPort(sc_core::sc_module_name name, const AddressMap& map, ClockEngine& engine,
+                   StatsRegistry& stats)
+    : HostPort(name, map, engine, stats, Window{}) {}
+
+HostPort::HostPort(sc_core::sc_module_name name, const AddressMap& map, ClockEngine& engine,
                    StatsRegistry& stats, Window window)
     : sc_core::sc_module(name),
       host("host"),

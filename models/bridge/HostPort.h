@@ -47,26 +47,26 @@ namespace warpsim {
 
 class StatsRegistry;
 
-// The GPU memory a host may reach through a HostPort: addresses base to base + size - 1.
-struct HostWindow {
-  Addr base = 0;
-  Addr size = ~Addr{0};  // all of it
-  bool contains(Addr a, std::uint64_t length) const {
-    return a >= base && a - base < size && length <= size - (a - base);
-  }
-};
-
 class HostPort : public sc_core::sc_module, public IDiagnosable {
  public:
   tlm_utils::simple_target_socket<HostPort> host;                  // from the host
   tlm_utils::multi_passthrough_initiator_socket<HostPort> memory;  // to channel P, P = 0, 1, ..
 
-  using Window = HostWindow;
+  // The GPU memory a host may reach: addresses base to base + size - 1.
+  struct Window {
+    Addr base = 0;
+    Addr size = ~Addr{0};  // all of it
+    bool contains(Addr a, std::uint64_t length) const {
+      return a >= base && a - base < size && length <= size - (a - base);
+    }
+  };
 
   // `engine` drives the channels (its time annotates what reaches the host); registers itself
-  // with its watchdog for the who-waits-on-what dump.
+  // with its watchdog for the who-waits-on-what dump. Without a window, all of memory.
   HostPort(sc_core::sc_module_name name, const AddressMap& map, ClockEngine& engine,
-           StatsRegistry& stats, Window window = Window());
+           StatsRegistry& stats, Window window);
+  HostPort(sc_core::sc_module_name name, const AddressMap& map, ClockEngine& engine,
+           StatsRegistry& stats);
   void describeWaits(std::ostream& os) const override;
   // Every host request sent to the DRAM channel answered once.
   void checkConservation(ConservationCheck& check) const override;

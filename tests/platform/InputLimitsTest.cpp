@@ -64,6 +64,6 @@ TEST_CASE("limits: launch record files are read up to what they may hold") {
   record = vecaddRecord(dir, [](nlohmann::json& j) { j["ptxas_log"] = "zero.bin"; });
   std::filesystem::create_symlink("/dev/zero", record + "/zero.bin");
   CHECK_THAT(errorOf("--launch-record " + record),
-             Catch::EndsWith("launch.json: ptxas_log: '" + record +
-                             "/zero.bin' is larger than 64 MiB, the most it may hold\n"));
+             Catch::EndsWith("launch.json: ptxas_log: file '" + record +
+                             "/zero.bin' is larger than 64 MiB, the most warpsim reads of one\n"));
 }

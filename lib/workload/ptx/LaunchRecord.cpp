@@ -34,16 +34,9 @@ struct Reader {
                                     const std::string& tooLarge = "") const {
     std::string text;
     const std::string path = dir + "/" + name;
-    switch (readFileText(path, maxBytes, text)) {
-      case FileRead::Ok:
-        break;
-      case FileRead::TooLarge:
-        fail(where, !tooLarge.empty() ? tooLarge
-                                      : "'" + path + "' is larger than " + byteLimitText(maxBytes) +
-                                            ", the most it may hold");
-      default:
-        fail(where, "cannot read '" + path + "'");
-    }
+    const FileRead read = readFileText(path, maxBytes, text);
+    if (read == FileRead::TooLarge && !tooLarge.empty()) fail(where, tooLarge);
+    if (read != FileRead::Ok) fail(where, fileReadProblem(read, "file", path, maxBytes));
     return std::vector<std::uint8_t>(text.begin(), text.end());
   }
   // A non-negative integer, written as a number or as a "0x..." string.
@@ -174,15 +167,9 @@ std::uint64_t variableAddress(const Reader& r, const PtxProgram& program, const 
 Workload loadLaunchRecord(const std::string& dir, std::string* occupancy, std::uint64_t ctaBudget) {
   Reader r{dir, dir + "/launch.json"};
   std::string text;
-  switch (readFileText(r.file, kMaxRecordFileBytes, text)) {
-    case FileRead::Ok:
-      break;
-    case FileRead::TooLarge:
-      throw ConfigError(r.file + ": larger than " + byteLimitText(kMaxRecordFileBytes) +
-                        ", the most a launch record's JSON may hold");
-    default:
-      throw ConfigError(r.file + ": cannot read the launch record");
-  }
+  const FileRead read = readFileText(r.file, kMaxRecordFileBytes, text);
+  if (read != FileRead::Ok)
+    throw ConfigError(fileReadProblem(read, "launch record", r.file, kMaxRecordFileBytes));
   json doc;
   try {
     doc = json::parse(text);

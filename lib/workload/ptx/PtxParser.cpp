@@ -14,15 +14,10 @@ Module parsePtx(const std::string& text, const std::string& fileName) {
 
 Module loadPtxFile(const std::string& path) {
   std::string text;
-  switch (readFileText(path, kMaxPtxFileBytes, text)) {
-    case FileRead::Ok:
-      return parsePtx(text, path);
-    case FileRead::TooLarge:
-      throw PtxError(path + ": larger than " + byteLimitText(kMaxPtxFileBytes) +
-                     ", the most a PTX file may hold");
-    default:
-      throw PtxError(path + ": cannot read the PTX file");
-  }
+  const FileRead read = readFileText(path, kMaxPtxFileBytes, text);
+  if (read != FileRead::Ok)
+    throw PtxError(fileReadProblem(read, "PTX file", path, kMaxPtxFileBytes));
+  return parsePtx(text, path);
 }
 
 namespace detail {
