@@ -30,6 +30,11 @@ po::options_description describeOptions() {
       ("stats-format", po::value<std::string>()->value_name("FORMAT"), "what --stats writes: json (default) or accelsim (GPGPU-Sim/Accel-Sim names, doc/user-guide.md section 4)")
       ("csv", po::value<std::string>()->value_name("FILE.csv"), "write every statistic and the GPU-wide totals as CSV")
       ("max-cycles", po::value<std::string>()->value_name("N"), "stop after N core cycles")
+      ("timeline", po::value<std::string>()->value_name("FILE.json"), "write a Chrome/Perfetto trace of the run's warps, CTAs, cache misses and DRAM commands (doc/observability.md)")
+      ("timeline-window", po::value<std::string>()->value_name("START:END"), "the core cycles the timeline covers (default 0:100000)")
+      ("timeline-max-mb", po::value<std::string>()->value_name("N"), "the most the timeline file may hold, in MiB (default 256); the window is cut there, with a warning")
+      ("sample-every", po::value<std::string>()->value_name("N"), "write a time series of the run's counters, a row every N core cycles (doc/observability.md)")
+      ("series", po::value<std::string>()->value_name("FILE.csv"), "where --sample-every writes (default warpsim-series.csv)")
       ("quiet", po::bool_switch(), "print nothing but errors")
       ("list-workloads", po::bool_switch(), "list the known workloads and exit")
       ("list-policies", po::bool_switch(), "list the warp scheduling policies and exit")
@@ -119,6 +124,30 @@ std::uint64_t maxCycles(const po::variables_map& vm) {
   return cycles;
 }
 
+// A positive count given as option `name` (at most `most`), or `otherwise` when absent.
+std::uint64_t positive(const po::variables_map& vm, const char* name, std::uint64_t most,
+                       std::uint64_t otherwise) {
+  if (vm.count(name) == 0) return otherwise;
+  const std::string value = vm[name].as<std::string>();
+  std::uint64_t n = 0;
+  if (!config::parseUInt(value, n) || n == 0 || n > most)
+    throw ConfigError(std::string("command line: --") + name + " = '" + value +
+                      "': allowed: an integer from 1 to " + std::to_string(most));
+  return n;
+}
+
+// --timeline-window START:END, core cycles with START < END.
+void timelineWindow(const po::variables_map& vm, CommandLine& cl) {
+  if (vm.count("timeline-window") == 0) return;
+  const std::string value = vm["timeline-window"].as<std::string>();
+  const auto colon = value.find(':');
+  if (colon == std::string::npos || !config::parseUInt(value.substr(0, colon), cl.timelineStart) ||
+      !config::parseUInt(value.substr(colon + 1), cl.timelineEnd) ||
+      cl.timelineStart >= cl.timelineEnd)
+    throw ConfigError("command line: --timeline-window = '" + value +
+                      "': allowed: START:END, core cycles with START < END (e.g. 0:50000)");
+}
+
 // Sets `key` from a shortcut option such as --workload, if the program declares the key.
 void applyShortcut(Config& config, const std::string& option, const std::string& key,
                    const std::string& value) {
@@ -152,6 +181,11 @@ CommandLine parseCommandLine(int argc, const char* const argv[]) {
   cl.csvPath = text(vm, "csv");
   if (vm.count("stats-format")) cl.statsFormat = text(vm, "stats-format");
   cl.maxCycles = maxCycles(vm);
+  cl.timelinePath = text(vm, "timeline");
+  timelineWindow(vm, cl);
+  cl.timelineMaxBytes = positive(vm, "timeline-max-mb", 1u << 20, 256) << 20;
+  cl.sampleEvery = positive(vm, "sample-every", UINT32_MAX, 0);
+  if (vm.count("series")) cl.seriesPath = text(vm, "series");
   cl.quiet = vm["quiet"].as<bool>();
   cl.listWorkloads = vm["list-workloads"].as<bool>();
   cl.listPolicies = vm["list-policies"].as<bool>();

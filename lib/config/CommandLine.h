@@ -29,6 +29,13 @@ struct CommandLine {
   std::string csvPath;                            // --csv FILE.csv
   std::string statsFormat = "json";               // --stats-format json|accelsim
   std::uint64_t maxCycles = 0;                    // 0: not given
+  // Seeing inside a run (doc/observability.md).
+  std::string timelinePath;         // --timeline FILE.json
+  std::uint64_t timelineStart = 0;  // --timeline-window START:END, core cycles
+  std::uint64_t timelineEnd = 100000;
+  std::uint64_t timelineMaxBytes = 256ull << 20;  // --timeline-max-mb
+  std::uint64_t sampleEvery = 0;                  // --sample-every N core cycles; 0: off
+  std::string seriesPath = "warpsim-series.csv";  // --series FILE.csv
   bool quiet = false, listWorkloads = false, listPolicies = false, helpConfig = false,
        helpConfigMarkdown = false, dumpConfig = false, help = false;
   bool rowSharing = false;  // --row-sharing: OWL Table 4's metrics of the workload

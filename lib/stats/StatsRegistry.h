@@ -35,6 +35,11 @@ class StatsRegistry {
   // A value computed when reported (whole run only, not per kernel).
   void addValue(const std::string& path, std::function<double()> fn);
 
+  // Calls fn(path, counter) for every registered counter, in path order.
+  void forEachCounter(const std::function<void(const std::string&, const Counter&)>& fn) const {
+    for (const auto& [path, c] : counters_) fn(path, *c);
+  }
+
   // Marks a kernel boundary: the kernel's entry holds every counter's and histogram's change
   // since the previous boundary (or the start), and the ratios of those changes.
   void endKernel(const std::string& kernelName, nlohmann::json summary);

@@ -94,6 +94,24 @@ bool Gpu::KernelBoundary::tick() {
   return false;
 }
 
+void Gpu::sampleEvery(Cycle interval, SampleHook sample) {
+  if (sampler_) throw std::logic_error("Gpu::sampleEvery called twice");
+  sampler_ = std::make_unique<Sampler>(*this, interval, std::move(sample));
+  core_.add(*sampler_);
+  sampler_->wakeAt(interval - 1);
+}
+
+// At the end of the last edge of an interval, after every core block has had its turn.
+bool Gpu::Sampler::tick() {
+  const Cycle end = now() + 1;
+  if (gpu.finished_ || end < last + interval) return false;  // the last one comes from finalize()
+  gpu.settleStats(end);
+  sample(last, end);
+  last = end;
+  wakeAt(end + interval - 1);
+  return false;
+}
+
 void Gpu::closeKernel() {
   if (!pendingKernel_.kernel) return;
   const PendingKernel p = pendingKernel_;
@@ -146,6 +164,7 @@ void Gpu::finalize() {
   else if (!finished_)
     endCycle_ = engine_.timePs() / core_.periodPs() + 1;
   settleStats(endCycle_);
+  if (sampler_ && endCycle_ >= sampler_->last) sampler_->sample(sampler_->last, endCycle_);
   checkRunCounters();
   if (l1dTrace_) {
     std::vector<std::uint64_t> instructions;

@@ -64,6 +64,11 @@ class Gpu : public sc_core::sc_module {
   // before sc_start() returns, so that checkConservation() can require every block to be empty.
   // The platforms set it (doc/reliability.md); not with setResumable.
   void setDrainAtEnd(bool on) { drainAtEnd_ = on; }
+  // Calls `sample(start, end)` for every `interval` core cycles [start, end) of the run, with the
+  // statistics settled up to `end` (doc/observability.md), and once more from finalize() for
+  // the cycles since the last call; call before sc_start(). Nothing runs when it is not called.
+  using SampleHook = std::function<void(Cycle start, Cycle end)>;
+  void sampleEvery(Cycle interval, SampleHook sample);
   // After sc_start() returns: how the run ended, and for NoProgress/Deadlock, the dump.
   Outcome outcome() const;
   // After sc_start() returns: settles the SMs' cycle accounts up to the end of the run (or the
@@ -108,6 +113,16 @@ class Gpu : public sc_core::sc_module {
     bool tick() override;
     Gpu& gpu;
   };
+  // The time series' clock: a block registered after KernelBoundary, asleep between samples.
+  struct Sampler : Clocked {
+    Sampler(Gpu& g, Cycle every, SampleHook hook)
+        : gpu(g), interval(every), sample(std::move(hook)) {}
+    bool tick() override;
+    Gpu& gpu;
+    Cycle interval;
+    SampleHook sample;
+    Cycle last = 0;  // the end of the previous sample
+  };
   struct PendingKernel {
     const KernelDesc* kernel = nullptr;
     Cycle start = 0, end = 0;
@@ -138,6 +153,7 @@ class Gpu : public sc_core::sc_module {
   std::unique_ptr<IInterconnect> net_;  // gpu.icnt: crossbar or mesh (icnt.topology)
   std::vector<MemoryPartition> partitions_;
   KernelBoundary boundary_{*this};
+  std::unique_ptr<Sampler> sampler_;  // sampleEvery()
   PendingKernel pendingKernel_;
   Cycle endCycle_ = 0;
   bool finished_ = false;

@@ -15,6 +15,7 @@
 #include "warpsim/common/Progress.h"
 #include "warpsim/common/RowSharing.h"
 #include "warpsim/common/RunStats.h"
+#include "warpsim/common/Series.h"
 #include "warpsim/common/Summary.h"
 #include "warpsim/config/CommandLine.h"
 #include "warpsim/config/gpgpusim/Import.h"
@@ -113,6 +114,8 @@ RunResult runPlatform(const PlatformInfo& platform, int argc, const char* const 
     Gpu gpu("gpu", params, configured, &config, stats,
             assemble ? assemble : Gpu::Assembly(Gpu::standardAssembly));
     gpu.setDrainAtEnd(true);  // for the conservation check
+    std::optional<SeriesOutput> series;
+    if (cl.sampleEvery != 0) series.emplace(gpu, cl.seriesPath, cl.sampleEvery);
     gpu.run(workload);
     std::optional<ProgressLine> progress;
     if (!cl.quiet && isatty(fileno(stderr))) progress.emplace(gpu, std::cerr);
@@ -164,6 +167,7 @@ RunResult runPlatform(const PlatformInfo& platform, int argc, const char* const 
     }
     r.stats = runStats({platform.name, loaded.label, config.getString("sched.policy")}, gpu, stats);
     writeStatsFiles(statsFiles, r.stats, stats);
+    if (series) series->commit();
     if (!cl.quiet) printSummary(std::cout, r.stats, r.wallSeconds);
     if (!cl.quiet && checked) std::cout << "  outputs              match the launch record\n";
     if (finished) finished(gpu, r);
