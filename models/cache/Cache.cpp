@@ -4,6 +4,7 @@
 #include <ostream>
 #include <sstream>
 
+#include "warpsim/core/ClockDomain.h"
 #include "warpsim/interfaces/MascarFlags.h"
 #include "warpsim/stats/StatsRegistry.h"
 
@@ -158,7 +159,28 @@ void Cache::complete(std::uint32_t e, Cycle t) {
   }
   const std::uint32_t n = en.merged;
   for (std::uint32_t i = 0; i < n; ++i) respond(mshrs_.waiter(e, i), t);
+  if (timeline_)
+    timeline_->span(missTracks_[e], "miss", missSincePs_[e], (t + 1) * domain().periodPs(), "line",
+                    en.line);
   mshrs_.release(e);
+}
+
+void Cache::attachTimeline(Timeline& timeline) {
+  timeline_ = &timeline;
+  missSincePs_.assign(mshrs_.capacity(), 0);
+  missTracks_.assign(mshrs_.capacity(), ~Timeline::Track{0});
+  timeline.onClose([this](std::uint64_t endPs) {
+    for (std::uint32_t e = 0; e < mshrs_.capacity(); ++e)
+      if (mshrs_.entry(e).busy)
+        timeline_->span(missTracks_[e], "miss", missSincePs_[e], endPs, "line",
+                        mshrs_.entry(e).line);
+  });
+}
+
+void Cache::timelineMiss(std::uint32_t e, Cycle t) {
+  if (missTracks_[e] == ~Timeline::Track{0})
+    missTracks_[e] = timeline_->track(name(), "MSHR " + std::to_string(e));
+  missSincePs_[e] = t * domain().periodPs();
 }
 
 void Cache::sendBelow(Cycle t) {

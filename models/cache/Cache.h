@@ -35,6 +35,7 @@
 #include "warpsim/core/TlmPorts.h"
 #include "warpsim/core/Watchdog.h"
 #include "warpsim/interfaces/IMemorySaturation.h"
+#include "warpsim/stats/Timeline.h"
 
 namespace warpsim {
 
@@ -88,6 +89,9 @@ class Cache : public sc_core::sc_module,
   void setMissObserver(MissObserver f) { missObserver_ = std::move(f); }
   void setSaturationObserver(SaturationObserver f) override { saturationObserver_ = std::move(f); }
   void setAccessObserver(AccessObserver f) { accessObserver_ = std::move(f); }
+  // --timeline (doc/observability.md): each miss's life, from its MSHR entry's allocation to
+  // its fill, on a track per MSHR entry. Call before sc_start().
+  void attachTimeline(Timeline& timeline);
   // Sets are indexed by fold(address) (see TagArray); call before the simulation starts.
   void setIndexFold(TagArray::AddressFold fold) { tags_.setFold(std::move(fold)); }
 
@@ -127,6 +131,7 @@ class Cache : public sc_core::sc_module,
   void sendHitResponses(Cycle t);
   bool scheduleNext(Cycle t);
   void complete(std::uint32_t entry, Cycle t);
+  void timelineMiss(std::uint32_t entry, Cycle t);  // allocated at t
   void respond(const Waiter& w, Cycle t);
   void takeHeld(Cycle t);
   void refuse(const Waiter& w, Stall s);
@@ -153,7 +158,10 @@ class Cache : public sc_core::sc_module,
   CacheStats stats_;  // before the parts that count into it
   TagArray tags_;
   MshrTable mshrs_;
-  WritePolicyPath writePath_;        // which path a request takes under params_.writePolicy
+  Timeline* timeline_ = nullptr;             // --timeline, else nullptr
+  std::vector<std::uint64_t> missSincePs_;   // per MSHR entry
+  std::vector<Timeline::Track> missTracks_;  // per MSHR entry, made on first use
+  WritePolicyPath writePath_;                // which path a request takes under params_.writePolicy
   TimedQueue<Waiter> pipeline_;      // accepted, in the access pipeline (access_latency > 0)
   TimedQueue<Waiter> input_;         // accepted requests, visible the cycle after acceptance
   TimedQueue<Waiter> hitResponses_;  // due at lookup + hit_latency - 1 (monotonic)

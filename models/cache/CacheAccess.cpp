@@ -88,6 +88,7 @@ Cache::Stall Cache::writeAround(const Lookup& k, bool invalidateOnHit, Cycle t) 
   }
   if (params_.ackStores) {  // answered with the acknowledgement: an MSHR entry of its own
     const std::uint32_t e = mshrs_.allocate(k.line, true, k.w);
+    if (timeline_) timelineMiss(e, t);
     missQueue_.push(k.r, k.r.kind, tlm::TLM_WRITE_COMMAND, k.line, e, t);
     return Stall::None;
   }
@@ -135,6 +136,7 @@ Cache::Stall Cache::newMiss(const Lookup& k, bool allocateLine, bool dirtyOnFill
   if (mshrs_.full()) return Stall::Mshr;
   if (reserve) installer_.reserve(k.set, victim, k.line, ownerOf(k.r), t);
   const std::uint32_t e = mshrs_.allocate(k.line, !allocateLine, k.w);
+  if (timeline_) timelineMiss(e, t);
   if (dirtyOnFill) mshrs_.setDirtyOnFill(e);
   const Payload& p = *k.w.payload;
   if (fetch)

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <ostream>
 
+#include "warpsim/core/ClockDomain.h"
 #include "warpsim/core/GpuRequest.h"
 #include "warpsim/stats/StatsRegistry.h"
 
@@ -339,6 +340,8 @@ void GddrController::issueColumn(const Candidate& c, Cycle t) {
                                    : rowConflicts_)
       .inc();
   queueLatency_.add(t - r.arrived);
+  if (timeline_)
+    timeline_->instant(bankTracks_[c.bank], r.write ? "WR" : "RD", ps(t), "line", r.line);
   done_.push(Completion{r.payload, c.bank, r.arrived, true, r.port}, end);
   if (fullSince_ != kNever && pending() + 1 >= params_.queue) {
     fullCycles_.inc(t - fullSince_);
@@ -361,10 +364,18 @@ void GddrController::issueActivate(const Candidate& c, Cycle t) {
   actAnyReady_ = t + params_.t.tRRD;
   if (r.outcome == RowOutcome::Hit) r.outcome = RowOutcome::Miss;
   activates_.inc();
+  if (timeline_) {
+    timeline_->instant(bankTracks_[c.bank], "ACT", ps(t), "row", r.row);
+    rowSincePs_[c.bank] = ps(t);
+  }
 }
 
 void GddrController::issuePrecharge(const Candidate& c, Cycle t) {
   Bank& b = banks_[c.bank];
+  if (timeline_) {
+    timeline_->span(bankTracks_[c.bank], "row open", rowSincePs_[c.bank], ps(t), "row", b.open.row);
+    timeline_->instant(bankTracks_[c.bank], "PRE", ps(t));
+  }
   b.open.open = false;
   b.actReady = std::max(b.actReady, t + params_.t.tRP);
   DramRequest& r = demandOf(c);
@@ -383,6 +394,7 @@ void GddrController::issuePrefetch(const Candidate& c, Cycle t) {
   b.prefetchArrives[c.line] = end;
   ++b.prefetched;
   prefetches_.inc();
+  if (timeline_) timeline_->instant(bankTracks_[c.bank], "PF", ps(t), "line", c.line);
   const Addr line = map_.globalAddr(partition_, b.rowBase + Addr{c.line} * params_.lineSize);
   Payload& p = pool_.acquire();
   GpuRequest& r = GpuRequest::of(p);
@@ -396,6 +408,19 @@ void GddrController::issuePrefetch(const Candidate& c, Cycle t) {
   p.set_data_length(params_.lineSize);
   p.set_streaming_width(params_.lineSize);
   done_.push(Completion{&p, c.bank, t, false, 0}, end);  // to the L2 slice
+}
+
+void GddrController::attachTimeline(Timeline& timeline) {
+  timeline_ = &timeline;
+  for (std::uint32_t b = 0; b < banks_.size(); ++b)
+    bankTracks_.push_back(timeline.track(name(), "bank " + std::to_string(b)));
+  rowSincePs_.assign(banks_.size(), 0);
+  timeline.onClose([this](std::uint64_t endPs) {
+    for (std::uint32_t b = 0; b < banks_.size(); ++b)
+      if (banks_[b].open.open)
+        timeline_->span(bankTracks_[b], "row open", rowSincePs_[b], endPs, "row",
+                        banks_[b].open.row);
+  });
 }
 
 // ---- statistics ---------------------------------------------------------------------------

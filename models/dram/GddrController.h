@@ -13,6 +13,7 @@
 #include <systemc>
 #include <tlm>
 
+#include "warpsim/core/ClockDomain.h"
 #include "warpsim/core/Clocked.h"
 #include "warpsim/core/PayloadPool.h"
 #include "warpsim/core/TimedQueue.h"
@@ -23,6 +24,7 @@
 #include "warpsim/interfaces/AddressMap.h"
 #include "warpsim/stats/Counter.h"
 #include "warpsim/stats/Histogram.h"
+#include "warpsim/stats/Timeline.h"
 
 namespace warpsim {
 
@@ -45,6 +47,10 @@ class GddrController : public sc_core::sc_module, public Clocked, public IDiagno
   void describeWaits(std::ostream& os) const override;
   // Every request taken answered once (its pushed prefetch lines are no answers).
   void checkConservation(ConservationCheck& check) const override;
+
+  // --timeline (doc/observability.md): a track per bank with its open rows as spans and its
+  // commands (ACT, PRE, RD, WR, PF for OWL's prefetches) as instants. Call before sc_start().
+  void attachTimeline(Timeline& timeline);
 
  private:
   using Payload = tlm::tlm_generic_payload;
@@ -106,6 +112,7 @@ class GddrController : public sc_core::sc_module, public Clocked, public IDiagno
   void issuePrefetch(const Candidate& c, Cycle t);
   Cycle dataTransfer(Cycle t, bool write, std::uint32_t burst);
   void account(Cycle t);
+  std::uint64_t ps(Cycle t) const { return t * domain().periodPs(); }
   void startService(DramRequest& r, Cycle t);  // its first command: the bank is busy (BLP)
   std::uint32_t burstCycles(std::uint32_t bytes) const;  // data bus cycles to move `bytes`
 
@@ -145,6 +152,9 @@ class GddrController : public sc_core::sc_module, public Clocked, public IDiagno
   Counter accesses_, rowHits_, rowMisses_, rowConflicts_, activates_, precharges_, busCycles_;
   Counter prefetches_, prefetchLate_;
   Histogram queueLatency_{8, 64}, readLatency_{16, 64};
+  Timeline* timeline_ = nullptr;  // --timeline, else nullptr
+  std::vector<Timeline::Track> bankTracks_;
+  std::vector<std::uint64_t> rowSincePs_;  // per bank, while its row is open
 };
 
 }  // namespace warpsim

@@ -112,6 +112,15 @@ bool Gpu::Sampler::tick() {
   return false;
 }
 
+void Gpu::attachTimeline(Timeline& timeline) {
+  timeline_ = &timeline;
+  for (auto& sm : sms_) sm->attachTimeline(timeline);
+  for (MemoryPartition& p : partitions_) {
+    p.l2->attachTimeline(timeline);
+    if (p.gddr) p.gddr->attachTimeline(timeline);
+  }
+}
+
 void Gpu::closeKernel() {
   if (!pendingKernel_.kernel) return;
   const PendingKernel p = pendingKernel_;
@@ -165,6 +174,7 @@ void Gpu::finalize() {
     endCycle_ = engine_.timePs() / core_.periodPs() + 1;
   settleStats(endCycle_);
   if (sampler_ && endCycle_ >= sampler_->last) sampler_->sample(sampler_->last, endCycle_);
+  if (timeline_) timeline_->close(endCycle_ * core_.periodPs());
   checkRunCounters();
   if (l1dTrace_) {
     std::vector<std::uint64_t> instructions;

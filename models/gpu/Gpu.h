@@ -69,6 +69,9 @@ class Gpu : public sc_core::sc_module {
   // the cycles since the last call; call before sc_start(). Nothing runs when it is not called.
   using SampleHook = std::function<void(Cycle start, Cycle end)>;
   void sampleEvery(Cycle interval, SampleHook sample);
+  // --timeline (doc/observability.md): every SM, L1, L2 slice and DRAM channel reports to
+  // `timeline`, which finalize() closes at the run's last cycle. Call before sc_start().
+  void attachTimeline(Timeline& timeline);
   // After sc_start() returns: how the run ended, and for NoProgress/Deadlock, the dump.
   Outcome outcome() const;
   // After sc_start() returns: settles the SMs' cycle accounts up to the end of the run (or the
@@ -154,6 +157,7 @@ class Gpu : public sc_core::sc_module {
   std::vector<MemoryPartition> partitions_;
   KernelBoundary boundary_{*this};
   std::unique_ptr<Sampler> sampler_;  // sampleEvery()
+  Timeline* timeline_ = nullptr;      // attachTimeline()
   PendingKernel pendingKernel_;
   Cycle endCycle_ = 0;
   bool finished_ = false;

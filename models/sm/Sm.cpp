@@ -118,6 +118,7 @@ void Sm::launchCta(const KernelDesc& kernel, CtaId cta) {
     slotWarps_[w % params_.schedulers] |= bit(w);
     refreshState(w);
   }
+  if (timeline_) timelineCta(ctaSlot, true);
   view_.ctaChanged();
   wake();
 }
@@ -304,6 +305,7 @@ bool Sm::tryIssue(WarpId id, std::uint32_t slot) {
   const bool barrier = in.op == OpClass::Barrier;
   w.ibuf.pop();
   refreshState(id.value());
+  if (timeline_) timelineIssued(id.value());
   if (barrier) arriveAtBarrier(states_[id.value()].ctaSlot);
   maybeRetire(id);
   return true;
@@ -359,6 +361,7 @@ void Sm::maybeRetire(WarpId id) {
   const std::uint32_t ctaSlot = states_[i].ctaSlot;
   CtaSlot& c = ctas_[ctaSlot];
   if (--c.alive == 0) {
+    if (timeline_) timelineCta(ctaSlot, false);
     c.used = false;
     view_.ctaChanged();
     stats_.ctaDone();
@@ -395,6 +398,7 @@ void Sm::refreshState(std::uint32_t id) {
   const bool needs =
       s.resident && !w.streamDone && !w.exitIssued && !w.ibuf.full() && !w.fetchPending;
   needFetch_ = needs ? needFetch_ | bit(id) : needFetch_ & ~bit(id);
+  if (timeline_) timelineNote(id);
 }
 
 }  // namespace warpsim

@@ -10,6 +10,7 @@
 
 #include "warpsim/cache/Cache.h"
 #include "warpsim/cache/VictimTagArray.h"
+#include "warpsim/core/ClockDomain.h"
 #include "warpsim/core/Clocked.h"
 #include "warpsim/core/TimedQueue.h"
 #include "warpsim/core/Watchdog.h"
@@ -22,6 +23,7 @@
 #include "warpsim/sm/SmParams.h"
 #include "warpsim/sm/SmStats.h"
 #include "warpsim/sm/Warp.h"
+#include "warpsim/stats/Timeline.h"
 
 namespace warpsim {
 
@@ -74,8 +76,19 @@ class Sm : public sc_core::sc_module,
   // last cycle it ticked), so that statistics read now cover every cycle before `end`.
   void accountUntil(Cycle end);
   const SmStats& stats() const { return stats_; }
+  // --timeline (doc/observability.md): a track per warp slot (what it does and why it waits)
+  // and per CTA slot (CTA lifetimes), and the L1s' miss tracks. Call before sc_start().
+  void attachTimeline(Timeline& timeline);
 
  private:
+  // A warp slot's track: the state shown since `sincePs`; back-to-back issues are one "issue"
+  // span, and the state noted meanwhile (`after`) follows it.
+  struct SlotTrack {
+    Timeline::Track track = 0;
+    const char* state = nullptr;  // nullptr: no warp
+    const char* after = nullptr;
+    std::uint64_t sincePs = 0, issueEndPs = 0, issues = 0;
+  };
   struct CtaSlot {
     bool used = false;
     const KernelDesc* kernel = nullptr;
@@ -113,6 +126,13 @@ class Sm : public sc_core::sc_module,
   // CCWS §3.3.3: a victim tag array on the L1D when a slot's policy is an ILostLocalitySink.
   void attachLostLocality(StatsRegistry& stats, std::uint32_t lineSize);
   void account(Cycle cycle, SmStats::Category c);
+  // The timeline's hooks (SmTimeline.cpp), called only with a timeline.
+  std::uint64_t nowPs() const { return Clocked::now() * domain().periodPs(); }
+  const char* timelineState(std::uint32_t id) const;
+  void timelineNote(std::uint32_t id);
+  void timelineIssued(std::uint32_t id);
+  void timelineSettle(SlotTrack& t, std::uint64_t ps);
+  void timelineCta(std::uint32_t ctaSlot, bool launched);
 
   SmId id_;
   SmParams params_;
@@ -143,7 +163,11 @@ class Sm : public sc_core::sc_module,
   std::uint64_t fetchWait_ = 0;                // bit w: warp w waits for its instruction line
   std::unique_ptr<VictimTagArray> vta_;        // CCWS's lost-locality detector, if wanted
   std::vector<ILostLocalitySink*> lostSinks_;  // per issue slot; nullptr: not wanted
-  bool withheld_ = false;  // a ready warp was left out of its policy's order this cycle
+  bool withheld_ = false;         // a ready warp was left out of its policy's order this cycle
+  Timeline* timeline_ = nullptr;  // --timeline, else nullptr
+  std::vector<SlotTrack> slotTracks_;
+  std::vector<Timeline::Track> ctaTracks_;
+  std::vector<std::uint64_t> ctaSincePs_;
   bool accounting_ = false;
   Cycle lastAccounted_ = 0;
   SmStats::Category lastCategory_ = SmStats::Category::NoWarp;

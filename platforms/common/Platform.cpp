@@ -21,6 +21,7 @@
 #include "warpsim/config/gpgpusim/Import.h"
 #include "warpsim/gpu/Gpu.h"
 #include "warpsim/stats/StatsRegistry.h"
+#include "warpsim/stats/Timeline.h"
 #include "warpsim/workload/trace/TraceWriter.h"
 
 namespace warpsim {
@@ -46,6 +47,19 @@ namespace {
 
 // Non-simulation requests (--help, --list-*, --help-config, --dump-config, --row-sharing):
 // true if handled.
+// --timeline's file, and what the window holds or where the size limit cut it.
+void writeTimeline(const Timeline& timeline, const std::string& path, std::ostream* notes,
+                   const std::string& program) {
+  timeline.write(path);
+  if (timeline.cutAtCycle() != 0)
+    std::cerr << program << ": warning: --timeline: the window was cut at core cycle "
+              << timeline.cutAtCycle() << ", where the file reached 90% of --timeline-max-mb ("
+              << (timeline.maxBytes() >> 20) << " MiB)\n";
+  if (notes)
+    *notes << program << ": timeline: " << path << ", " << timeline.events() << " events, "
+           << timeline.bytes() / 1024 << " KiB\n";
+}
+
 bool answerQuery(const CommandLine& cl, const PlatformInfo& platform, const Config& config,
                  const Registries& registries, const std::string& program) {
   if (cl.help) {
@@ -116,6 +130,12 @@ RunResult runPlatform(const PlatformInfo& platform, int argc, const char* const 
     gpu.setDrainAtEnd(true);  // for the conservation check
     std::optional<SeriesOutput> series;
     if (cl.sampleEvery != 0) series.emplace(gpu, cl.seriesPath, cl.sampleEvery);
+    std::optional<Timeline> timeline;
+    if (!cl.timelinePath.empty()) {
+      timeline.emplace(gpu.coreClock().periodPs(), cl.timelineStart, cl.timelineEnd,
+                       cl.timelineMaxBytes);
+      gpu.attachTimeline(*timeline);
+    }
     gpu.run(workload);
     std::optional<ProgressLine> progress;
     if (!cl.quiet && isatty(fileno(stderr))) progress.emplace(gpu, std::cerr);
@@ -168,6 +188,8 @@ RunResult runPlatform(const PlatformInfo& platform, int argc, const char* const 
     r.stats = runStats({platform.name, loaded.label, config.getString("sched.policy")}, gpu, stats);
     writeStatsFiles(statsFiles, r.stats, stats);
     if (series) series->commit();
+    if (timeline)
+      writeTimeline(*timeline, cl.timelinePath, cl.quiet ? nullptr : &std::cerr, program);
     if (!cl.quiet) printSummary(std::cout, r.stats, r.wallSeconds);
     if (!cl.quiet && checked) std::cout << "  outputs              match the launch record\n";
     if (finished) finished(gpu, r);
