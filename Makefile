@@ -20,9 +20,11 @@
 
 BUILD ?= build
 JOBS ?= $(shell nproc)
-# clang and libclang-rt-14-dev (libFuzzer, which clang only recommends) build the fuzzers.
+# clang and libclang-rt-14-dev (libFuzzer, which clang only recommends) build the fuzzers;
+# python3 and GNU parallel run warpsim-sweep (doc/sweeps.md), whose tests need them.
 PACKAGES := cmake ninja-build g++ pkg-config libsystemc-dev libboost-program-options-dev \
-            catch2 nlohmann-json3-dev libfmt-dev liblzma-dev clang libclang-rt-14-dev
+            catch2 nlohmann-json3-dev libfmt-dev liblzma-dev clang libclang-rt-14-dev \
+            python3 parallel
 
 .PHONY: run test test-plain test-sanitize docs deps configure clean owl-study ccws-study cuda-study benchmark-records \
         bench studies update-golden
