@@ -55,6 +55,13 @@ std::uint64_t ClockEngine::nextTimePs(std::uint64_t now) const {
   return t;
 }
 
+bool ClockEngine::idleBesides(const Clocked& block) const {
+  std::size_t active = 0;
+  for (const auto& d : domains_) active += d->activeCount();
+  if (block.isActive()) --active;
+  return active == 0 && scheduled_.empty() && !sc_core::sc_pending_activity();
+}
+
 void ClockEngine::releaseScheduled(std::uint64_t timePs) {
   while (!scheduled_.empty() && scheduled_.top().timePs <= timePs) {
     const Scheduled s = scheduled_.top();
@@ -147,7 +154,7 @@ void ClockEngine::loop() {
       nowPs_ = sc_core::sc_time_stamp().value();
       continue;
     }
-    if (t >= limitPs_) {
+    if (t >= limitPs_ && !draining_) {  // a finished run's drain is not part of the run
       limitReached_ = true;
       syncSystemC();
       sc_core::sc_stop();

@@ -91,6 +91,10 @@ class ClockEngine : public sc_core::sc_module {
   // period), never on the hot path; an engine waiting for outside traffic does not see it.
   void setInterruptFlag(const volatile std::sig_atomic_t* flag) { interruptFlag_ = flag; }
   bool interrupted() const { return interrupted_; }
+  // Whether nothing but `block` can ever run again: no other block active in any domain,
+  // nothing scheduled, and no SystemC activity pending that could bring work (a block that
+  // keeps itself scheduled, such as a sampler, asks this so as not to hide a deadlock).
+  bool idleBesides(const Clocked& block) const;
 
  private:
   friend class ClockDomain;

@@ -108,7 +108,8 @@ bool Gpu::Sampler::tick() {
   gpu.settleStats(end);
   sample(last, end);
   last = end;
-  wakeAt(end + interval - 1);
+  // A GPU stuck for good keeps no sampler alive: the engine then reports the deadlock.
+  if (!gpu.engine_.idleBesides(*this)) wakeAt(end + interval - 1);
   return false;
 }
 

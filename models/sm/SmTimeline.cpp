@@ -41,7 +41,9 @@ const char* Sm::timelineState(std::uint32_t id) const {
   if (w.finishedIssuing()) return "drain";
   if (w.atBarrier) return "barrier";
   if (!s.hasInst) return w.fetchPending ? "fetch (icache miss)" : "fetch";
-  if (s.eligible) return "ready";
+  // Eligible and not issuing: another warp was chosen, or its unit is busy (for a memory
+  // instruction, the LSU: the memory-bound case).
+  if (s.eligible) return s.nextIsMem ? "eligible (memory instruction)" : "eligible";
   if (s.waitsOnMem) return "wait memory";
   if (w.inFence || w.ibuf.front().op == OpClass::Fence) return "fence";
   return "wait register";

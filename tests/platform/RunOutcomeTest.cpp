@@ -183,3 +183,39 @@ TEST_CASE(
   CHECK(r.exitCode == 1);
   CHECK(err.str() == "warpsim-fermi: error: my check failed\n");
 }
+
+TEST_CASE("run: a deadlock is reported with a time series on and the watchdog off") {
+  PolicyRegistry reg = PolicyRegistry::withBuiltins();
+  reg.add("stuck", "issues nothing",
+          [](const PolicyContext&) { return std::make_unique<StuckPolicy>(); });
+  ScratchDir dir;
+  const std::string series = dir.file("s.csv");
+  // The sampler keeps itself scheduled; it must not keep a stuck GPU running for ever.
+  const char* argv[] = {"warpsim-fermi", "--workload",      "stream",
+                        "--set",         "workload.size=1", "--set",
+                        "gpu.sms=2",     "--set",           "sim.watchdog_cycles=0",
+                        "--sched",       "stuck",           "--sample-every",
+                        "100",           "--series",        series.c_str()};
+  std::ostringstream err;
+  std::streambuf* old = std::cerr.rdbuf(err.rdbuf());
+  const RunResult r = runPlatform(*findPlatform("fermi"), 15, argv, reg);
+  std::cerr.rdbuf(old);
+  CHECK(r.exitCode == 3);
+  CHECK_THAT(err.str(), Catch::Contains("every block is asleep and nothing is scheduled"));
+  CHECK(dir.entries().empty());
+}
+
+TEST_CASE("run: a cycle limit past the run's last cycle does not cut the drain that follows it") {
+  // stream at size 1 finishes at core cycle 2847 with posted writes still in flight; the
+  // memory system drains them after the run (doc/reliability.md), past a limit of 3000.
+  ScratchDir dir;
+  const ToolRun r = runTool("warpsim-fermi",
+                            "--workload stream --set workload.size=1 "
+                            "--max-cycles 3000 --quiet --stats " +
+                                dir.file("s.json"));
+  CHECK(r.err.empty());
+  REQUIRE(r.exitCode == 0);
+  const nlohmann::json s = readJson(dir.file("s.json"));
+  CHECK(s["outcome"] == "finished");
+  CHECK(s["cycles"] == 2847);
+}

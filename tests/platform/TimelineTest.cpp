@@ -90,7 +90,8 @@ TEST_CASE("timeline: a window parses, keeps the rules and has every kind of trac
   std::set<std::string> kinds;
   for (const auto& [track, name] : t.threads) kinds.insert(name.substr(0, name.find(' ')));
   CHECK(kinds == std::set<std::string>{"warp", "CTA", "MSHR", "bank"});
-  for (const char* name : {"issue", "wait memory", "ready", "CTA", "miss", "row open", "ACT", "RD"})
+  for (const char* name : {"issue", "wait memory", "eligible (memory instruction)", "CTA", "miss",
+                           "row open", "ACT", "RD"})
     CHECK(t.count(name) > 0);
   // A timeline only watches: the statistics are those of a run without one.
   const ToolRun plain =
