@@ -8,6 +8,7 @@ WARPSIM_BIN_DIR the folder of warpsim-fermi and warpsim-owl28 (default: build/bi
 that run GNU parallel exit with 77 (ctest: skipped) when it is not installed.
 """
 import csv
+import hashlib
 import json
 import os
 import re
@@ -190,6 +191,36 @@ options = --set sm.max_warps=8
         self.assert_spec_error(base + "options = --stats x.json\n", 4, "--stats")
         self.assert_spec_error(base + "platforms = owl28\n", 4, "given twice")
         self.assert_spec_error("[sweep]\nplatforms fermi\n", 2, "malformed line")
+        self.assert_spec_error(base + "options = --series {rundir}/s.csv\n", 4,
+                               "'{rundir}' is not {run_dir}", "--series {rundir}/s.csv")
+        self.assert_spec_error(base + "[variant a]\noptions =\n[set]\nl1d.trace = {RUN_DIR}/t\n",
+                               7, "[set] l1d.trace", "'{RUN_DIR}'", "{run_dir}")
+
+    def test_run_dir_becomes_each_runs_folder(self):
+        self.write("d.ini", """\
+[sweep]
+platforms = fermi
+workloads = stream:1 thrash:1
+options = --timeline {run_dir}/t.json --set x={other}
+[workload thrash]
+options = --series {run_dir}/s.csv
+[variant a]
+options = --sample-every 100
+[set]
+l1d.trace = {run_dir}/l1d.trc
+""")
+        done = self.run_sweep("d.ini", "--dry-run")
+        self.assertEqual(done.returncode, 0, done.stderr)
+        lines = done.stdout.splitlines()[1:]
+        self.assertEqual(len(lines), 2)
+        for line, run_id in zip(lines, ["fermi.stream-1.a.l1d.trace=_run_dir_l1d.trc",
+                                        "fermi.thrash-1.a.l1d.trace=_run_dir_l1d.trc"]):
+            folder = os.path.join(self.dir, "sweeps", "d", "runs", run_id)
+            self.assertTrue(line.startswith(run_id + " "), line)
+            self.assertIn("--timeline %s/t.json --set x={other} " % folder, line)
+            self.assertTrue(line.endswith("--set l1d.trace=%s/l1d.trc" % folder), line)
+            self.assertNotIn("{run_dir}", line)
+        self.assertIn("--series %s/s.csv " % folder, lines[1])
 
     def test_changed_spec_is_refused_unless_forced(self):
         spec = self.write("s.ini", "[sweep]\nplatforms = fermi\nworkloads = stream:1\n"
@@ -311,6 +342,23 @@ class RunTest(Folder):
             self.assertEqual(float(row[key]), float(stats[key]), key)
 
 
+    def test_run_dir_gives_each_run_its_own_series(self):
+        self.write("series.ini", "[sweep]\nplatforms = fermi\nworkloads = stream:1 thrash:1\n"
+                   "options = --sample-every 500 --series {run_dir}/series.csv\n")
+        done = self.run_sweep("series.ini", "--jobs", "2")
+        self.assertEqual(done.returncode, 0, done.stdout + done.stderr)
+        out = os.path.join(self.dir, "sweeps", "series")
+        series = {}
+        for run_id in ("fermi.stream-1", "fermi.thrash-1"):
+            folder = os.path.join(out, "runs", run_id)
+            self.assertIn("--series %s/series.csv " % folder, text(os.path.join(folder, "cmd")))
+            series[run_id] = text(os.path.join(folder, "series.csv"))
+            self.assertTrue(series[run_id].startswith("start,end,"), series[run_id][:80])
+            self.assertGreater(len(series[run_id].splitlines()), 2)
+        self.assertNotEqual(series["fermi.stream-1"], series["fermi.thrash-1"])
+        self.assertFalse(os.path.exists(os.path.join(self.dir, "{run_dir}")))
+
+
 class ResumeTest(Folder):
     def test_only_unfinished_runs_run_again(self):
         self.write("four.ini", FOUR_RUNS)
@@ -347,6 +395,82 @@ class ResumeTest(Folder):
         self.assertIn("4 skipped as already done", done.stdout)
         with open(os.path.join(out, "joblog")) as f:
             self.assertEqual(len(f.read().splitlines()), 6)
+
+
+    def test_rebuilt_program_runs_again(self):
+        """Each run records its program's sha256; a finished run whose program changed since
+        (or whose result.json does not say, from an older warpsim-sweep) runs again."""
+        bin_dir = os.path.join(self.dir, "bin")
+        wrappers = {}
+        for platform in ("fermi", "owl28"):
+            wrappers[platform] = self.write("bin/warpsim-" + platform, "#!/bin/sh\nexec %s \"$@\"\n"
+                                            % os.path.join(BIN, "warpsim-" + platform))
+            os.chmod(wrappers[platform], 0o755)
+        self.write("two.ini", "[sweep]\nplatforms = fermi owl28\nworkloads = stream:1\n")
+        out = os.path.join(self.dir, "sweeps", "two")
+        fermi, owl28 = "fermi.stream-1", "owl28.stream-1"
+
+        def run(*args):
+            return sweep("two.ini", "--bin", bin_dir, "--jobs", "2", *args, cwd=self.dir)
+
+        def result(run_id):
+            return read_json(os.path.join(out, "runs", run_id, "result.json"))
+
+        def sha256(path):
+            with open(path, "rb") as f:
+                return hashlib.sha256(f.read()).hexdigest()
+
+        def jobs():
+            with open(os.path.join(out, "joblog")) as f:
+                return f.read().splitlines()
+
+        done = run()
+        self.assertEqual(done.returncode, 0, done.stdout + done.stderr)
+        self.assertEqual(len(jobs()), 2)
+        for platform in ("fermi", "owl28"):
+            self.assertEqual(result(platform + ".stream-1")["program"], wrappers[platform])
+            self.assertEqual(result(platform + ".stream-1")["program_sha256"],
+                             sha256(wrappers[platform]))
+        # The same programs: nothing runs again.
+        done = run()
+        self.assertIn("2 runs: 2 ok, 0 failed; 2 skipped as already done; wall", done.stdout)
+        self.assertNotIn("again", done.stdout)
+        self.assertEqual(len(jobs()), 2)
+
+        # warpsim-fermi rebuilt: its run, and only it, runs again.
+        with open(wrappers["fermi"], "a") as f:
+            f.write("# rebuilt\n")
+        owl28_mtime = os.stat(os.path.join(out, "runs", owl28, "result.json")).st_mtime_ns
+        done = run("--dry-run")
+        self.assertEqual(done.returncode, 0, done.stderr)
+        lines = done.stdout.splitlines()
+        self.assertIn("2 runs, 1 to run, 1 already done (1 run to run again: warpsim-fermi was "
+                      "rebuilt)", lines[0])
+        self.assertTrue(lines[1].startswith(fermi + "  [to run again]  "), lines[1])
+        self.assertTrue(lines[2].startswith(owl28 + "  [done]  "), lines[2])
+        done = run()
+        self.assertEqual(done.returncode, 0, done.stdout + done.stderr)
+        self.assertIn("warpsim-sweep: 1 run to run again: warpsim-fermi was rebuilt\n",
+                      done.stdout)
+        self.assertIn("2 runs: 2 ok, 0 failed; 1 skipped as already done, 1 run again as their "
+                      "program changed", done.stdout)
+        self.assertEqual(len(jobs()), 3)
+        self.assertIn(fermi, jobs()[-1])
+        self.assertEqual(result(fermi)["program_sha256"], sha256(wrappers["fermi"]))
+        self.assertEqual(os.stat(os.path.join(out, "runs", owl28, "result.json")).st_mtime_ns,
+                         owl28_mtime)
+
+        # A result.json of an older warpsim-sweep, which did not record the program: stale too.
+        old = result(owl28)
+        del old["program"], old["program_sha256"]
+        self.write("sweeps/two/runs/%s/result.json" % owl28, json.dumps(old))
+        done = run()
+        self.assertEqual(done.returncode, 0, done.stdout + done.stderr)
+        self.assertIn("1 run to run again: 1 finished by an older warpsim-sweep", done.stdout)
+        self.assertEqual(len(jobs()), 4)
+        self.assertIn(owl28, jobs()[-1])
+        self.assertIn("2 skipped as already done", run().stdout)
+        self.assertEqual(len(jobs()), 4)
 
 
 class ClusterTest(Folder):

@@ -1,9 +1,9 @@
 """The run list of a Spec, and the output folder that holds it.
 
 OUT/runs.json holds the resolved run list (each run's id, swept values and program arguments,
-the folder runs start in), OUT/runs.txt the ids one per line (the job list of GNU parallel and
-of a Slurm array: line K is array task K), OUT/spec.ini a copy of the SPEC. runs.json is
-written last: an output folder with it is complete.
+the folder runs start in, each program's sha256), OUT/runs.txt the ids one per line (the job
+list of GNU parallel and of a Slurm array: line K is array task K), OUT/spec.ini a copy of the
+SPEC. runs.json is written last: an output folder with it is complete.
 """
 import hashlib
 import itertools
@@ -13,10 +13,11 @@ import re
 import shutil
 
 from .files import SweepError, read_json, remove, run_dir, write_atomic, write_json
-from .programs import program
+from .programs import identity, program
 
 PLAN_FORMAT = "warpsim-sweep run list 1"
 MAX_ID = 120
+RUN_DIR = "{run_dir}"  # in an option string: the run's folder, OUT/runs/ID
 # What an output folder may hold without its runs.json (a preparation cut short, or a damaged
 # runs.json removed): it is still taken as a sweep's.
 OWN_ENTRIES = {"spec.ini", "runs.txt", "runs", "slurm", "lock", "joblog", "results.csv",
@@ -29,16 +30,26 @@ class Run:
 
 
 class Plan:
-    def __init__(self, name, spec_path, cwd, bin_dir, columns, runs):
+    def __init__(self, name, spec_path, cwd, bin_dir, columns, runs, programs):
         self.name, self.spec_path, self.cwd, self.bin_dir = name, spec_path, cwd, bin_dir
         self.columns, self.runs = columns, runs
+        self.programs = programs  # program path: the sha256 of its file when planned
 
     def find(self, run_id):
         return next((r for r in self.runs if r.id == run_id), None)
 
+    def identity(self, run):
+        return self.programs.get(run.argv[0])
+
+    def current(self, run, result):
+        """Whether a finished run's result.json was made by the run's program as it is now
+        (a result without the field, from an older warpsim-sweep, is not)."""
+        return result.get("program_sha256") == self.identity(run)
+
     def to_json(self):
         return {"format": PLAN_FORMAT, "name": self.name, "spec": self.spec_path,
                 "cwd": self.cwd, "bin": self.bin_dir, "columns": self.columns,
+                "programs": self.programs,
                 "runs": [{"id": r.id, "values": r.values, "argv": r.argv} for r in self.runs]}
 
 
@@ -69,20 +80,23 @@ def make_ids(runs_parts):
     return ids
 
 
-def build_plan(spec, bin_dir):
+def build_plan(spec, bin_dir, out):
     """The runs of the cross product, in the SPEC's order: platform outermost, then workload,
-    scheduler, variant, each [set] key in file order, repeat innermost."""
+    scheduler, variant, each [set] key in file order, repeat innermost. {run_dir} in the
+    options and [set] values becomes the run's folder in `out`; each program's identity is
+    taken once."""
     schedulers = spec.schedulers if spec.schedulers is not None else [None]
     variants = [label for label, _ in spec.variants] or [None]
     set_values = [values for _, values, _ in spec.sets]
-    parts_values, argvs = [], []
+    parts_values, heads, argvs = [], [], []
     for combo in itertools.product(spec.platforms, spec.workloads, schedulers, variants,
                                    *set_values, range(1, spec.repeat + 1)):
         platform, workload, scheduler, variant = combo[:4]
         chosen, repeat = combo[4:-1], combo[-1]
         values = {"platform": platform, "workload": workload.token}
         parts = [platform, workload.id_part()]
-        argv = [program(bin_dir, platform)] + workload.args()
+        heads.append([program(bin_dir, platform)] + workload.args())
+        argv = []  # the options, where {run_dir} is expanded
         if scheduler is not None:
             values["scheduler"] = scheduler
             parts.append(scheduler)
@@ -104,8 +118,11 @@ def build_plan(spec, bin_dir):
         parts_values.append((parts, values))
         argvs.append(argv)
     ids = make_ids(parts_values)
-    runs = [Run(i, pv[1], a) for i, pv, a in zip(ids, parts_values, argvs)]
-    return Plan(spec.name, os.path.abspath(spec.path), spec.dir, bin_dir, spec.columns(), runs)
+    runs = [Run(i, pv[1], head + [a.replace(RUN_DIR, run_dir(out, i)) for a in argv])
+            for i, pv, head, argv in zip(ids, parts_values, heads, argvs)]
+    programs = {path: identity(path) for path in dict.fromkeys(head[0] for head in heads)}
+    return Plan(spec.name, os.path.abspath(spec.path), spec.dir, bin_dir, spec.columns(), runs,
+                programs)
 
 
 def load_plan(out):
@@ -116,7 +133,8 @@ def load_plan(out):
                          "with this output folder first" % out)
     try:
         runs = [Run(r["id"], r["values"], r["argv"]) for r in data["runs"]]
-        return Plan(data["name"], data["spec"], data["cwd"], data["bin"], data["columns"], runs)
+        return Plan(data["name"], data["spec"], data["cwd"], data["bin"], data["columns"], runs,
+                    data.get("programs", {}))  # none in the runs.json of an older version
     except (KeyError, TypeError) as e:
         raise SweepError("%s/runs.json is damaged (%s): remove it, or give another --output"
                          % (out, e))

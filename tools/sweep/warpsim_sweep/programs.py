@@ -6,16 +6,30 @@ workloads, schedulers and [set] keys are ones the program lists (--list-workload
 warpsim platform program) is not checked for it; its runs then fail with their own errors.
 """
 import difflib
+import hashlib
 import os
 import subprocess
 
+from .files import SweepError
 from .ini import SpecError
 
-NOT_PLATFORMS = {"sweep", "bench", "best-swl", "belady", "test-cuda-host"}
+NOT_PLATFORMS = {"sweep", "bench", "best-swl", "belady", "test-cuda-host", "plot-series"}
 
 
 def program(bin_dir, platform):
     return os.path.join(bin_dir, "warpsim-" + platform)
+
+
+def identity(path):
+    """The program's identity: the sha256 of its file's bytes (a rebuilt program has another)."""
+    digest = hashlib.sha256()
+    try:
+        with open(path, "rb") as f:
+            for block in iter(lambda: f.read(1 << 20), b""):
+                digest.update(block)
+    except OSError as e:
+        raise SweepError("cannot read program %s: %s" % (path, e.strerror or e))
+    return digest.hexdigest()
 
 
 def platform_programs(bin_dir):

@@ -2,8 +2,10 @@
 
 OUT/runs/ID/ gets `cmd` (the exact command line), `stdout.txt`, `stderr.txt`, `stats.json`
 (the program's --stats) and, as the last step, `result.json` (renamed into place): its presence
-means the run finished, ok or failed. A run stopped by SIGINT or SIGTERM (Ctrl-C, a killed
-sweep, a Slurm time limit) leaves no result.json, so it runs again when the sweep resumes.
+means the run finished, ok or failed. It records the identity of the run's program (the sha256
+runs.json holds, taken when the sweep was planned); a result of another identity is stale, and
+the run runs again. A run stopped by SIGINT or SIGTERM (Ctrl-C, a killed sweep, a Slurm time
+limit) leaves no result.json, so it runs again when the sweep resumes.
 """
 import datetime
 import os
@@ -35,9 +37,10 @@ def error_line(stderr_path, exit_status):
     return "exit status %d" % exit_status
 
 
-def already_done(out, run_id, retry_failed):
-    result = read_result(out, run_id)
-    return result is not None and (result["ok"] or not retry_failed)
+def already_done(out, plan, run, retry_failed):
+    result = read_result(out, run.id)
+    return (result is not None and plan.current(run, result)
+            and (result["ok"] or not retry_failed))
 
 
 def execute(argv, cwd, stdout_path, stderr_path):
@@ -73,7 +76,7 @@ def run_one(out, plan, run_id, retry_failed=False, report=False):
     """Runs one run of `plan` into `out`; returns the exit code of the job: 0 the run is ok
     (or was already done), 1 it failed (recorded), 128+N stopped by signal N (not recorded)."""
     run = plan.find(run_id)
-    if already_done(out, run_id, retry_failed):
+    if already_done(out, plan, run, retry_failed):
         if report:
             print("%s: already done" % run_id, flush=True)
         return 0
@@ -103,7 +106,8 @@ def run_one(out, plan, run_id, retry_failed=False, report=False):
               "wall_seconds": round(wall, 3), "error": error,
               "outcome": data.get("outcome", "") if isinstance(data, dict) else "",
               "stats": "runs/%s/stats.json" % run_id if isinstance(data, dict) else "",
-              "started": started, "host": socket.gethostname()}
+              "started": started, "host": socket.gethostname(),
+              "program": run.argv[0], "program_sha256": plan.identity(run)}
     write_json(os.path.join(folder, "result.json"), result)
     if report:
         print("%s: %s (%.2f s)" % (run_id, "ok" if ok else "FAILED, " + error, wall), flush=True)

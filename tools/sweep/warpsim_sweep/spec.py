@@ -42,6 +42,11 @@ ONCE = {"--sched": "schedulers", "--max-cycles": "max-cycles"}
 NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 WORKLOAD_RE = re.compile(r"^([A-Za-z0-9_.-]+)(?::([0-9]+))?$")
 SET_KEY_RE = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.]*$")
+# {run_dir} in an option string becomes the run's folder (plan.py); other {...} text is passed
+# on as it is, but one that looks like a misspelt {run_dir} is an error.
+PLACEHOLDER_RE = re.compile(r"\{([^{}]*)\}")
+PLACEHOLDER_ALLOWED = ("{run_dir}, the run's folder OUT/runs/ID (other {...} text is passed on "
+                       "as it is)")
 FIXED_COLUMNS = ("run", "platform", "workload", "scheduler", "variant", "repeat", "status",
                  "outcome", "wall_seconds", "exit_status", "error", "stats")
 
@@ -135,6 +140,19 @@ def split_list(spec, section, item, allowed, unique=True):
     return values
 
 
+def check_placeholders(spec, section, item, words):
+    """Refuses {rundir}, {run-dir}, {RUN_DIR}, {run_id} and the like: anything in braces that
+    starts with 'run' or is close to it, but {run_dir}."""
+    for word in words:
+        for m in PLACEHOLDER_RE.finditer(word):
+            folded = re.sub(r"[^a-z]", "", m.group(1).lower())
+            if m.group(1) != "run_dir" and (folded.startswith("run") or difflib.get_close_matches(
+                    folded, ["rundir"], n=1, cutoff=0.75)):
+                spec.fail(item.line, section, item.key, item.value,
+                          "'%s' is not {run_dir}, the one placeholder warpsim-sweep knows"
+                          % m.group(0), PLACEHOLDER_ALLOWED)
+
+
 def split_options(spec, section, item):
     try:
         args = shlex.split(item.value)
@@ -146,6 +164,7 @@ def split_options(spec, section, item):
         if name in RESERVED:
             spec.fail(item.line, section, item.key, item.value, "holds %s" % name,
                       "any program option but %s (%s)" % (name, RESERVED[name]))
+    check_placeholders(spec, section, item, args)
     return Options(args, item.line, "%s options" % section)
 
 
@@ -236,7 +255,9 @@ def read_set(spec, section):
         if item.key in FIXED_COLUMNS:
             spec.fail(item.line, "[set]", item.key, item.value,
                       "the name of a column of results.csv", "config option names")
-        spec.sets.append((item.key, split_list(spec, "[set]", item, allowed), item.line))
+        values = split_list(spec, "[set]", item, allowed)
+        check_placeholders(spec, "[set]", item, values)
+        spec.sets.append((item.key, values, item.line))
 
 
 def read_labelled(spec, section):
