@@ -14,8 +14,9 @@
 #   make bench      the simulation rates of the fixed list of runs (warpsim-bench --suite;
 #                   doc/performance.md), as a table and as $(BUILD)/bench.json
 #   make studies    regenerate every study in doc/ (owl, ccws, mascar, predictor, memory, cache,
-#                   sm-baselines, and cuda where nvcc is found; likewise needs
-#                   python3-matplotlib), then doc/fidelity.md
+#                   sm-baselines, and cuda where nvcc is found) through warpsim-sweep: the runs
+#                   of each are SPECs in doc/studies/specs/, swept into $(BUILD)/studies/
+#                   (resumable); likewise needs python3-matplotlib; then doc/fidelity.md
 # They install the Debian packages warpsim needs when run as root, and name them otherwise.
 
 BUILD ?= build
@@ -114,8 +115,10 @@ cuda-study: configure
 	cmake --build $(BUILD) -j $(JOBS)
 	/usr/bin/python3 doc/studies/cuda_study.py $(BUILD)
 
-# Every study of doc/ (scripts in doc/studies/): each runs the platforms and rewrites its page
-# (doc/*-study.md, doc/sm-baselines.md) and plot; the OWL and CCWS scripts need matplotlib.
+# Every study of doc/ (scripts in doc/studies/): each sweeps its SPECs (doc/studies/specs/) with
+# warpsim-sweep into $(BUILD)/studies/NAME, then rewrites its page (doc/*-study.md,
+# doc/sm-baselines.md) and plot from the merged CSVs; the plots need matplotlib. An interrupted
+# `make studies` resumes; runs of a program since rebuilt run again.
 STUDIES := owl_study ccws_study mascar_study predictor_study memory_study cache_study sm_baselines
 
 studies: configure

@@ -131,7 +131,7 @@ class Cache : public sc_core::sc_module,
   void sendHitResponses(Cycle t);
   bool scheduleNext(Cycle t);
   void complete(std::uint32_t entry, Cycle t);
-  void timelineMiss(std::uint32_t entry, Cycle t);  // allocated at t
+  [[gnu::cold]] void timelineMiss(std::uint32_t entry, Cycle t);  // allocated at t
   void respond(const Waiter& w, Cycle t);
   void takeHeld(Cycle t);
   void refuse(const Waiter& w, Stall s);
@@ -158,10 +158,7 @@ class Cache : public sc_core::sc_module,
   CacheStats stats_;  // before the parts that count into it
   TagArray tags_;
   MshrTable mshrs_;
-  Timeline* timeline_ = nullptr;             // --timeline, else nullptr
-  std::vector<std::uint64_t> missSincePs_;   // per MSHR entry
-  std::vector<Timeline::Track> missTracks_;  // per MSHR entry, made on first use
-  WritePolicyPath writePath_;                // which path a request takes under params_.writePolicy
+  WritePolicyPath writePath_;        // which path a request takes under params_.writePolicy
   TimedQueue<Waiter> pipeline_;      // accepted, in the access pipeline (access_latency > 0)
   TimedQueue<Waiter> input_;         // accepted requests, visible the cycle after acceptance
   TimedQueue<Waiter> hitResponses_;  // due at lookup + hit_latency - 1 (monotonic)
@@ -178,6 +175,10 @@ class Cache : public sc_core::sc_module,
   MissObserver missObserver_;
   SaturationObserver saturationObserver_;
   AccessObserver accessObserver_;
+  // --timeline, else nullptr; last, away from what every cycle touches.
+  Timeline* timeline_ = nullptr;
+  std::vector<std::uint64_t> missSincePs_;   // per MSHR entry
+  std::vector<Timeline::Track> missTracks_;  // per MSHR entry, made on first use
 };
 
 }  // namespace warpsim

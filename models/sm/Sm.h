@@ -126,13 +126,14 @@ class Sm : public sc_core::sc_module,
   // CCWS §3.3.3: a victim tag array on the L1D when a slot's policy is an ILostLocalitySink.
   void attachLostLocality(StatsRegistry& stats, std::uint32_t lineSize);
   void account(Cycle cycle, SmStats::Category c);
-  // The timeline's hooks (SmTimeline.cpp), called only with a timeline.
+  // The timeline's hooks (SmTimeline.cpp), called only with a timeline: cold, so that the
+  // tests of timeline_ on the hot path are all they cost when it is off.
   std::uint64_t nowPs() const { return Clocked::now() * domain().periodPs(); }
-  const char* timelineState(std::uint32_t id) const;
-  void timelineNote(std::uint32_t id);
-  void timelineIssued(std::uint32_t id);
+  [[gnu::cold]] const char* timelineState(std::uint32_t id) const;
+  [[gnu::cold]] void timelineNote(std::uint32_t id);
+  [[gnu::cold]] void timelineIssued(std::uint32_t id);
   void timelineSettle(SlotTrack& t, std::uint64_t ps);
-  void timelineCta(std::uint32_t ctaSlot, bool launched);
+  [[gnu::cold]] void timelineCta(std::uint32_t ctaSlot, bool launched);
 
   SmId id_;
   SmParams params_;
@@ -163,14 +164,15 @@ class Sm : public sc_core::sc_module,
   std::uint64_t fetchWait_ = 0;                // bit w: warp w waits for its instruction line
   std::unique_ptr<VictimTagArray> vta_;        // CCWS's lost-locality detector, if wanted
   std::vector<ILostLocalitySink*> lostSinks_;  // per issue slot; nullptr: not wanted
-  bool withheld_ = false;         // a ready warp was left out of its policy's order this cycle
-  Timeline* timeline_ = nullptr;  // --timeline, else nullptr
-  std::vector<SlotTrack> slotTracks_;
-  std::vector<Timeline::Track> ctaTracks_;
-  std::vector<std::uint64_t> ctaSincePs_;
+  bool withheld_ = false;  // a ready warp was left out of its policy's order this cycle
   bool accounting_ = false;
   Cycle lastAccounted_ = 0;
   SmStats::Category lastCategory_ = SmStats::Category::NoWarp;
+  // --timeline, else nullptr; last, away from what every cycle touches.
+  Timeline* timeline_ = nullptr;
+  std::vector<SlotTrack> slotTracks_;
+  std::vector<Timeline::Track> ctaTracks_;
+  std::vector<std::uint64_t> ctaSincePs_;
 };
 
 }  // namespace warpsim

@@ -45,8 +45,6 @@ const PlatformInfo* findPlatform(const std::string& name) {
 
 namespace {
 
-// Non-simulation requests (--help, --list-*, --help-config, --dump-config, --row-sharing):
-// true if handled.
 // --timeline's file, and what the window holds or where the size limit cut it.
 void writeTimeline(const Timeline& timeline, const std::string& path, std::ostream* notes,
                    const std::string& program) {
@@ -60,6 +58,8 @@ void writeTimeline(const Timeline& timeline, const std::string& path, std::ostre
            << timeline.bytes() / 1024 << " KiB\n";
 }
 
+// Non-simulation requests (--help, --list-*, --help-config, --dump-config, --row-sharing):
+// true if handled.
 bool answerQuery(const CommandLine& cl, const PlatformInfo& platform, const Config& config,
                  const Registries& registries, const std::string& program) {
   if (cl.help) {
