@@ -1,37 +1,18 @@
 #!/usr/bin/env python3
 """L1D/L2 behaviour of stream and thrash on fermi: LRR vs GTO, and the perfect-cache bounds.
 
-Regenerates doc/cache-study.md from runs of warpsim-fermi:
+Regenerates doc/cache-study.md from the runs of doc/studies/specs/cache.ini and
+cache-perfect.ini (warpsim-fermi), made through warpsim-sweep into BUILD_DIR/studies/:
     python3 doc/studies/cache_study.py [BUILD_DIR]
-Every figure is read off the --stats JSON of a run this script makes.
+Every figure is read off the --stats JSON of one of those runs.
 """
-import json
 import os
-import subprocess
 import sys
-import tempfile
+
+import sweep_runs
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BUILD = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build")
-RUNS = [  # (workload, size, label, options)
-    ("stream", 128, "lrr", ["--sched", "lrr"]),
-    ("stream", 128, "gto", ["--sched", "gto"]),
-    ("thrash", 128, "lrr", ["--sched", "lrr"]),
-    ("thrash", 128, "gto", ["--sched", "gto"]),
-    ("thrash", 128, "lrr, perfect L2", ["--sched", "lrr", "--set", "l2.perfect=true"]),
-    ("thrash", 128, "lrr, perfect L1", ["--sched", "lrr", "--set", "l1d.perfect=true"]),
-    ("thrash", 128, "gto, perfect L1", ["--sched", "gto", "--set", "l1d.perfect=true"]),
-]
-
-
-def run(workload, size, options):
-    with tempfile.TemporaryDirectory() as tmp:
-        stats = os.path.join(tmp, "stats.json")
-        subprocess.run([os.path.join(BUILD, "bin", "warpsim-fermi"), "--workload", workload,
-                        "--set", "workload.size=%d" % size, "--stats", stats, "--quiet"] + options,
-                       check=True)
-        with open(stats) as f:
-            return json.load(f)
 
 
 def totals(gpu, prefix, sub):
@@ -44,8 +25,7 @@ def totals(gpu, prefix, sub):
     return t
 
 
-def row(workload, size, label, options):
-    s = run(workload, size, options)
+def row(workload, label, s):
     threads = s["thread_instructions"]
     l1 = totals(s["gpu"], "sm", "l1d")
     l2 = totals(s["gpu"], "l2_", None)
@@ -68,8 +48,11 @@ def main():
         "| workload | policy | cycles | IPC | L1D hit rate | L1D MPKI | L2 hit rate | L2 MPKI |",
         "|---|---|---|---|---|---|---|---|",
     ]
-    for r in RUNS:
-        lines.append(row(*r))
+    for name in ("cache", "cache-perfect"):  # the policy is the scheduler, or the variant
+        sweep = sweep_runs.run(name, BUILD)
+        for r in sweep.rows:
+            lines.append(row(r["workload"].split(":")[0], r.get("scheduler") or r["variant"],
+                             sweep.stats(r)))
     out = os.path.join(ROOT, "doc", "cache-study.md")
     with open(out, "w") as f:
         f.write("\n".join(lines) + "\n")

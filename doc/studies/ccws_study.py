@@ -2,25 +2,22 @@
 """CCWS's study (Rogers, O'Connor, Aamodt, MICRO'12, section 5.1-5.5, Figures 7-8, 11, 13, 16)
 on warpsim-ccws30.
 
-Regenerates doc/ccws-study.md and doc/ccws-study.png from runs of warpsim-ccws30:
+Regenerates doc/ccws-study.md, doc/ccws-study.png and doc/studies/results/ccws.json from the
+sweeps doc/studies/specs/ccws*.ini (warpsim-sweep, doc/sweeps.md; runs in BUILD_DIR/studies/):
     /usr/bin/python3 doc/studies/ccws_study.py [BUILD_DIR]      (or: make ccws-study)
-    /usr/bin/python3 doc/studies/ccws_study.py --rewrite        (the document again, no runs)
-Runs LRR, GTO, 2LVL-GTO (fetch groups of 2), Best-SWL (warpsim-best-swl) and CCWS on
+Runs LRR, GTO, 2LVL-GTO (fetch groups of 2), Best-SWL (static wavefront limiting at each limit
+from 1 to 32 warps; the best is picked here, as warpsim-best-swl does) and CCWS on
 cache-sensitive and cache-insensitive kernels and reports IPC normalised to GTO, L1D MPKI, the
 intra/inter-warp hit breakdown, LRU-vs-Belady MPKI of the LRR, GTO and CCWS access streams
-(l1d.trace + warpsim-belady), and sweeps of K_THROTTLE and VTA entries per warp. Every figure
-is read off a run this script makes. Needs matplotlib (Debian: python3-matplotlib).
+(l1d.trace of their runs, replayed here by warpsim-belady), and sweeps of K_THROTTLE and VTA
+entries per warp. Every figure is read off a run of the sweeps. Needs matplotlib (Debian:
+python3-matplotlib).
 """
-import concurrent.futures
-import json
-import math
 import os
 import subprocess
 import sys
-import tempfile
-import threading
-import time
 
+import sweep_runs
 from headlines import write_headlines
 
 try:
@@ -32,24 +29,15 @@ except ImportError:
              "with /usr/bin/python3 (or: make ccws-study)")
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-ARGS = [a for a in sys.argv[1:] if a != "--rewrite"]
-BUILD = ARGS[0] if ARGS else os.path.join(ROOT, "build")
-RAW = os.path.join(ROOT, "doc", "studies", "ccws_study.json")  # every run's figures
-BIN = os.path.join(BUILD, "bin")
-PROGRAM = os.path.join(BIN, "warpsim-ccws30")
+BUILD = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build")
 JOBS = int(os.environ.get("JOBS", "2"))
 
-# (workload, size): about 4 CTAs per SM (every warp slot of the 30 SMs busy), 1-4 s per run.
+# (workload, size), as in the SPECs: about 4 CTAs per SM (every warp slot of the 30 SMs busy).
 SENSITIVE = [("edgewalk", 30), ("graph", 30), ("thrash", 120)]
 INSENSITIVE = [("stream", 128), ("tile", 6)]
 KERNELS = SENSITIVE + INSENSITIVE
-SCHEDS = [  # (label, options); Best-SWL's options come from its sweep
-    ("LRR", ["--set", "sched.policy=lrr"]),
-    ("GTO", ["--set", "sched.policy=gto"]),
-    ("2LVL-GTO", ["--set", "sched.policy=2lvl", "--set", "sched.group_size=2"]),
-    ("Best-SWL", None),
-    ("CCWS", ["--set", "sched.policy=ccws"]),
-]
+# The schedulers: the variants of ccws.ini, with Best-SWL from ccws-best-swl.ini.
+SCHEDS = ["LRR", "GTO", "2LVL-GTO", "Best-SWL", "CCWS"]
 SWL_MAX = 32  # Best-SWL (CCWS 5): every limit from 1 to the SM's 32 warps
 BELADY_SCHEDS = ["LRR", "GTO", "CCWS"]
 SWEEP_KERNEL = ("edgewalk", 30)
@@ -63,39 +51,15 @@ def skey(param, kernel):
 K_VALUES = [1, 2, 4, 8, 16, 32, 64, 128]
 VTA_VALUES = [1, 2, 4, 8, 16, 32, 64]
 
-wall_total = 0.0
-warp_inst_total = 0
-cycles_total = 0
-runs_total = 0
-lock = threading.Lock()
 
-
-def simulate(workload, size, options, trace=False):
-    """One run's statistics (and the Belady replay of its L1D stream when `trace`)."""
-    global wall_total, warp_inst_total, cycles_total, runs_total
-    with tempfile.TemporaryDirectory() as tmp:
-        stats = os.path.join(tmp, "stats.json")
-        extra = ["--set", "l1d.trace=" + os.path.join(tmp, "l1d.trc")] if trace else []
-        t0 = time.monotonic()
-        subprocess.run([PROGRAM, "--workload", workload, "--set", "workload.size=%d" % size,
-                        "--stats", stats, "--quiet"] + options + extra, check=True)
-        wall = time.monotonic() - t0
-        with open(stats) as f:
-            s = json.load(f)
-        with lock:
-            wall_total += wall
-            warp_inst_total += s["warp_instructions"]
-            cycles_total += s["cycles"]
-            runs_total += 1
-        m = metrics(s)
-        if trace:
-            out = subprocess.run([os.path.join(BIN, "warpsim-belady"), os.path.join(tmp, "l1d.trc")],
-                                 check=True, capture_output=True, text=True).stdout
-            total = out.splitlines()[-1].split()
-            fields = dict(zip(total[1::2], total[2::2]))
-            m["LRU MPKI (replay)"] = float(fields["lru_mpki"])
-            m["Belady MPKI"] = float(fields["opt_mpki"])
-        return m
+def belady(trace):
+    """warpsim-belady's replay of an L1D trace: the LRU and Belady-optimal MPKI."""
+    out = subprocess.run([os.path.join(BUILD, "bin", "warpsim-belady"), trace],
+                         check=True, capture_output=True, text=True).stdout
+    total = out.splitlines()[-1].split()
+    fields = dict(zip(total[1::2], total[2::2]))
+    return {"LRU MPKI (replay)": float(fields["lru_mpki"]),
+            "Belady MPKI": float(fields["opt_mpki"])}
 
 
 def metrics(s):
@@ -116,71 +80,42 @@ def metrics(s):
     }
 
 
-def best_swl(workload, size):
-    """warpsim-best-swl over every limit 1 .. sm.max_warps: (best limit, its runs)."""
-    with tempfile.TemporaryDirectory() as tmp:
-        out = os.path.join(tmp, "best.json")
-        subprocess.run([os.path.join(BIN, "warpsim-best-swl"), "--platform", "ccws30",
-                        "--json", out,
-                        "--workload", workload, "--set", "workload.size=%d" % size],
-                       check=True, capture_output=True)
-        with open(out) as f:
-            j = json.load(f)
-        return j["best_limit"], j["runs"]
-
-
 def hmean(values):
     values = [v for v in values if v]
     return len(values) / sum(1.0 / v for v in values) if values else None
 
 
 def main():
-    t_start = time.monotonic()
-    pool = concurrent.futures.ThreadPoolExecutor(JOBS)
-    swl = {k: pool.submit(best_swl, *k) for k in KERNELS}
-    jobs = {}
+    names = ["ccws", "ccws-best-swl", "ccws-k-throttle", "ccws-vta"]
+    sweeps = {name: sweep_runs.run(name, BUILD, JOBS) for name in names}
+    kernel = lambda k: "%s:%d" % k
+    res, sw, limits = {}, {}, {}
     for k in KERNELS:
-        for label, opts in SCHEDS:
-            if opts is not None:
-                trace = label in BELADY_SCHEDS and k in SENSITIVE
-                jobs[(k, label)] = pool.submit(simulate, k[0], k[1], opts, trace)
-    sweeps = {}
+        for label in SCHEDS:
+            if label != "Best-SWL":
+                row = sweeps["ccws"].find(workload=kernel(k), variant=label)
+                res[(k, label)] = metrics(sweeps["ccws"].stats(row))
+                if label in BELADY_SCHEDS and k in SENSITIVE:
+                    res[(k, label)].update(belady(os.path.join(sweeps["ccws"].folder(row),
+                                                               "l1d.trc")))
+        # Best-SWL: the limit with the highest IPC, the lowest of equals (warpsim-best-swl's pick)
+        best = max((r for r in sweeps["ccws-best-swl"].rows if r["workload"] == kernel(k)),
+                   key=lambda r: float(r["ipc"]))
+        limits[k] = int(best["sched.swl_limit"])
+        res[(k, "Best-SWL")] = metrics(sweeps["ccws-best-swl"].stats(best))
     for sk in SWEEP_KERNELS:
-        for kt in K_VALUES:
-            sweeps[(skey("K", sk), kt)] = pool.submit(
-                simulate, *sk, ["--set", "sched.policy=ccws", "--set", "ccws.k_throttle=%d" % kt])
-        for e in VTA_VALUES:
-            sweeps[(skey("VTA", sk), e)] = pool.submit(
-                simulate, *sk, ["--set", "sched.policy=ccws", "--set", "ccws.vta_entries=%d" % e])
-    limits = {k: f.result() for k, f in swl.items()}
-    for k in KERNELS:
-        jobs[(k, "Best-SWL")] = pool.submit(
-            simulate, k[0], k[1],
-            ["--set", "sched.policy=swl", "--set", "sched.swl_limit=%d" % limits[k][0]])
-    res = {key: f.result() for key, f in jobs.items()}
-    sw = {key: f.result() for key, f in sweeps.items()}
-    elapsed = time.monotonic() - t_start
-    raw = {"res": [[list(k), l, v] for (k, l), v in res.items()],
-           "sweeps": [[a, b, v] for (a, b), v in sw.items()],
-           "limits": [[list(k), v] for k, v in limits.items()],
-           "elapsed": elapsed, "runs": runs_total, "wall": wall_total,
-           "warp_instructions": warp_inst_total, "cycles": cycles_total}
-    with open(RAW, "w") as f:
-        json.dump(raw, f, indent=1)
-    write(res, sw, limits, elapsed)
-
-
-def rewrite():
-    """--rewrite: the document and plot again from the last run's doc/studies/ccws_study.json."""
-    global runs_total, wall_total, warp_inst_total, cycles_total
-    with open(RAW) as f:
-        raw = json.load(f)
-    res = {(tuple(k), l): v for k, l, v in raw["res"]}
-    sw = {(a, b): v for a, b, v in raw["sweeps"]}
-    limits = {tuple(k): v for k, v in raw["limits"]}
-    runs_total, wall_total = raw["runs"], raw["wall"]
-    warp_inst_total, cycles_total = raw["warp_instructions"], raw["cycles"]
-    write(res, sw, limits, raw["elapsed"])
+        for param, name, key, values in (("K", "ccws-k-throttle", "ccws.k_throttle", K_VALUES),
+                                         ("VTA", "ccws-vta", "ccws.vta_entries", VTA_VALUES)):
+            for v in values:
+                sw[(skey(param, sk), v)] = metrics(
+                    sweeps[name].stats_of(workload=kernel(sk), **{key: v}))
+    rows = [r for name in names for r in sweeps[name].rows]
+    rate = {"runs": len(rows), "swl_runs": len(sweeps["ccws-best-swl"].rows),
+            "wall": sum(float(r["wall_seconds"]) for r in rows),
+            "warp_instructions": sum(int(r["warp_instructions"]) for r in rows),
+            "cycles": sum(int(r["cycles"]) for r in rows),
+            "elapsed": sweep_runs.elapsed(sweeps.values())}
+    write(res, sw, limits, rate)
 
 
 DISCUSSION = """
@@ -250,8 +185,8 @@ def fmt(v, spec="%.2f"):
     return "n/a" if v is None else spec % v
 
 
-def write(res, sw, limits, elapsed):
-    labels = [l for l, _ in SCHEDS]
+def write(res, sw, limits, rate):
+    labels = SCHEDS
     norm = lambda k, l: res[(k, l)]["IPC"] / res[(k, "GTO")]["IPC"]
     lines = []
     p = lines.append
@@ -261,9 +196,9 @@ def write(res, sw, limits, elapsed):
       "`warpsim-ccws30` (CCWS Table 1: 30 SMs, 32 warps each, 32 KiB 8-way L1D with 128 B lines, "
       "write-evict). Every number below is read off a run the script made. Schedulers (CCWS "
       "5.1): LRR; GTO; 2LVL-GTO (`2lvl`, fetch groups of 2, GTO inside and across); Best-SWL "
-      "(`swl` at the limit `warpsim-best-swl` found best among every limit from 1 to %d warps "
-      "per SM, as CCWS 5 defines it); CCWS (`ccws`, GTO baseline, K_THROTTLE 8, 16-entry 8-way "
-      "VTA per warp, base score 100)." % SWL_MAX)
+      "(`swl` at the limit with the best IPC among every limit from 1 to %d warps per SM, as "
+      "CCWS 5 defines it and `warpsim-best-swl` picks it); CCWS (`ccws`, GTO baseline, "
+      "K_THROTTLE 8, 16-entry 8-way VTA per warp, base score 100)." % SWL_MAX)
     p("")
     p("Kernels (sizes chosen so that every warp slot of the 30 SMs is busy, about 4 CTAs per "
       "SM): cache-sensitive %s; cache-insensitive %s."
@@ -276,7 +211,7 @@ def write(res, sw, limits, elapsed):
     p("|---|" + "---|" * (len(labels) + 2))
     for k in KERNELS:
         p("| %s | " % k[0] + " | ".join("%.2f" % norm(k, l) for l in labels) +
-          " | %.1f | %d |" % (res[(k, "GTO")]["IPC"], limits[k][0]))
+          " | %.1f | %d |" % (res[(k, "GTO")]["IPC"], limits[k]))
     for name, group in (("HMEAN cache-sensitive", SENSITIVE),
                         ("HMEAN cache-insensitive", INSENSITIVE)):
         p("| **%s** | " % name + " | ".join(fmt(hmean([norm(k, l) for k in group]))
@@ -346,11 +281,12 @@ def write(res, sw, limits, elapsed):
     p("## Simulation rate")
     p("")
     p("%d simulations (%d warp instructions, %d core cycles in all; the Best-SWL sweeps' %d "
-      "runs not counted) took %.0f s of simulator wall time: %.1f K warp instructions/s and "
-      "%.1f K core cycles/s per simulation process; the whole study took %.0f s with %d "
+      "runs included) took %.0f s of simulator wall time: %.1f K warp instructions/s and "
+      "%.1f K core cycles/s per simulation process; the sweeps took %.0f s with %d "
       "parallel jobs on this machine (2 cores, shared with other work)."
-      % (runs_total, warp_inst_total, cycles_total, SWL_MAX * len(KERNELS), wall_total,
-         warp_inst_total / wall_total / 1e3, cycles_total / wall_total / 1e3, elapsed, JOBS))
+      % (rate["runs"], rate["warp_instructions"], rate["cycles"], rate["swl_runs"], rate["wall"],
+         rate["warp_instructions"] / rate["wall"] / 1e3, rate["cycles"] / rate["wall"] / 1e3,
+         rate["elapsed"], JOBS))
     p("")
     p("## Discussion")
     p("")
@@ -358,7 +294,7 @@ def write(res, sw, limits, elapsed):
     ew, gr, th = SENSITIVE
     p(DISCUSSION.strip().format(
         ew_gto_mpki=res[(ew, "GTO")]["L1D MPKI"], ew_ccws=n(ew, "CCWS"), ew_swl=n(ew, "Best-SWL"),
-        ew_limit=limits[ew][0], graph_lrr=n(gr, "LRR"), thrash_lrr=n(th, "LRR"),
+        ew_limit=limits[ew], graph_lrr=n(gr, "LRR"), thrash_lrr=n(th, "LRR"),
         hm_ccws=hmean([n(k, "CCWS") for k in SENSITIVE]),
         hm_swl=hmean([n(k, "Best-SWL") for k in SENSITIVE]),
         hm_ins=hmean([n(k, "CCWS") for k in INSENSITIVE]),
@@ -385,7 +321,7 @@ def write(res, sw, limits, elapsed):
            for v in (8, 16, 64)},
         g_k_best=max(K_VALUES, key=lambda v: sw[(skey("K", gr), v)]["IPC"]),
         g_v_best=max(VTA_VALUES, key=lambda v: sw[(skey("VTA", gr), v)]["IPC"]),
-        graph_limit=limits[gr][0], thrash_limit=limits[th][0],
+        graph_limit=limits[gr], thrash_limit=limits[th],
         thrash_gto_mpki=res[(th, "GTO")]["L1D MPKI"], thrash_ccws=n(th, "CCWS"),
         thrash_2lvl=n(th, "2LVL-GTO")))
     write_headlines("ccws", {
@@ -451,4 +387,4 @@ def plot(res, sw, labels):
 
 
 if __name__ == "__main__":
-    rewrite() if "--rewrite" in sys.argv[1:] else main()
+    main()

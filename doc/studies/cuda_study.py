@@ -7,21 +7,22 @@ Regenerates doc/cuda-study.md, doc/cuda-study.png and doc/studies/results/cuda.j
     /usr/bin/python3 doc/studies/cuda_study.py [BUILD_DIR]      (or: make cuda-study)
 Needs the benchmarks built (nvcc; build/bin/bench-NAME): it records each one's whole run at its
 study scale once (WARPSIM_RECORD_PROGRAM, in BUILD_DIR/benchmarks/study-records), then replays
-the record under every scheme of each paper on that paper's platform. Every figure is read off
-the --stats JSON of a run this script makes. Needs matplotlib (python3-matplotlib).
+the records under every scheme of each paper on that paper's platform through warpsim-sweep
+(doc/sweeps.md): since the records are in BUILD_DIR, it writes a SPEC per paper there,
+BUILD_DIR/studies/cuda-PAPER.ini (the paper's schemes are the variants of its own study's SPEC,
+doc/studies/specs/PAPER.ini), and sweeps it into BUILD_DIR/studies/cuda-PAPER. Every figure is
+read off the --stats JSON of one of those runs. Needs matplotlib (python3-matplotlib).
 """
-import concurrent.futures
 import json
 import math
 import os
 import subprocess
 import sys
-import tempfile
-import time
 
 import ccws_study
 import mascar_study
 import owl_study
+import sweep_runs
 from headlines import write_headlines
 
 import matplotlib
@@ -38,12 +39,13 @@ JOBS = int(os.environ.get("JOBS", "2"))
 SCALES = {"bfs": 32, "kmeans": 8, "backprop": 16, "srad": 32, "streamcluster": 16,
           "scalarprod": 32, "sgemm": 32, "spmv": 8, "histogram": 32, "reduce": 64}
 
-# Per paper: its platform, schemes (label, options; the first is the baseline), the benchmarks
-# shaped like the ones it evaluates, the metric function of its own study, and the directions
-# it reports: (scheme, over scheme, metric, the paper's ratio or None).
+# Per paper: its platform, schemes (label, options; the first is the baseline: the variants of
+# its study's SPEC), the benchmarks shaped like the ones it evaluates, the metric function of its
+# own study, and the directions it reports: (scheme, over scheme, metric, the paper's ratio or
+# None).
 PAPERS = [
-    {"paper": "OWL", "program": "warpsim-owl28", "study": "owl-study.md",
-     "schemes": [s for s in owl_study.SCHEMES if not s[0].startswith("Perfect")],
+    {"paper": "OWL", "platform": "owl28", "study": "owl-study.md",
+     "schemes": [s for s in sweep_runs.variants("owl") if not s[0].startswith("Perfect")],
      "benchmarks": ["bfs", "kmeans", "streamcluster", "scalarprod", "spmv", "sgemm", "reduce"],
      "metrics": owl_study.metrics, "shown": ["IPC", "L1 miss rate", "L2 hit rate", "BLP", "RBL"],
      "directions": [("CTA-Aware", "RR", "IPC", 1.14), ("-Locality", "CTA-Aware", "IPC", 1.10),
@@ -51,26 +53,27 @@ PAPERS = [
                     ("-Locality-BLP", "-Locality", "BLP", 1.11),
                     ("OWL", "-Locality-BLP", "IPC", 1.02),
                     ("OWL", "-Locality-BLP", "L2 hit rate", 1.12)]},
-    {"paper": "CCWS", "program": "warpsim-ccws30", "study": "ccws-study.md",
-     "schemes": [s for s in ccws_study.SCHEDS if s[1] is not None],
+    {"paper": "CCWS", "platform": "ccws30", "study": "ccws-study.md",
+     "schemes": sweep_runs.variants("ccws"),
      "benchmarks": ["bfs", "kmeans", "streamcluster", "srad"],
      "metrics": ccws_study.metrics, "shown": ["IPC", "L1D MPKI"],
      "directions": [("CCWS", "GTO", "IPC", 1.63), ("LRR", "GTO", "IPC", 0.36),
                     ("2LVL-GTO", "GTO", "IPC", None), ("CCWS", "GTO", "L1D MPKI", None)]},
-    {"paper": "Mascar", "program": "warpsim-fermi", "study": "mascar-study.md",
-     "schemes": [(label, ["--sched", policy] + extra)
-                 for label, policy, extra in mascar_study.POLICIES],
+    {"paper": "Mascar", "platform": "fermi", "study": "mascar-study.md",
+     "schemes": sweep_runs.variants("mascar"),
      "benchmarks": ["bfs", "kmeans", "backprop", "srad", "spmv", "sgemm", "histogram"],
      "metrics": mascar_study.metrics, "shown": ["ipc", "l1_hit", "lsu_stall"],
      "directions": [("Mascar", "LRR", "ipc", 1.34), ("GTO", "LRR", "ipc", 1.13),
                     ("Mascar", "GTO", "ipc", 1.19), ("OWL", "LRR", "ipc", 1.04)]},
 ]
-PREDICTOR = {"benchmarks": ["bfs", "scalarprod", "srad"],
+PREDICTOR = {"paper": "Predictor", "platform": "fermi",
+             "schemes": [("gto", "--sched gto --set predictor.enable=true "
+                                 "--set predictor.kind=all --set predictor.entries=1024")],
+             "benchmarks": ["bfs", "scalarprod", "srad"],
              "kinds": ["cooperative", "cooperative-nolec", "cta-aware"]}
 IPC_KEY = {"OWL": "IPC", "CCWS": "IPC", "Mascar": "ipc"}
-
-RECORD_DIRS = {}  # benchmark: its study record, made by main() before any replay
-totals = {"seconds": 0.0, "warp_instructions": 0, "cycles": 0, "runs": 0, "by_benchmark": {}}
+# (platform, benchmark): [runs, wall seconds, warp instructions, cycles] of its replays
+RATES = {}
 
 
 def record(name):
@@ -94,25 +97,33 @@ def record(name):
     return out
 
 
-def replay(program, name, options):
-    with tempfile.TemporaryDirectory() as tmp:
-        stats = os.path.join(tmp, "stats.json")
-        start = time.monotonic()
-        subprocess.run([os.path.join(BIN, program), "--launch-record", RECORD_DIRS[name],
-                        "--stats", stats, "--quiet"] + options, check=True,
-                       stdout=subprocess.DEVNULL)
-        seconds = time.monotonic() - start
-        with open(stats) as f:
-            s = json.load(f)
-    totals["seconds"] += seconds
-    totals["warp_instructions"] += s["warp_instructions"]
-    totals["cycles"] += s["cycles"]
-    totals["runs"] += 1
-    b = totals["by_benchmark"].setdefault((program, name), [0.0, 0, 0])
-    b[0] += seconds
-    b[1] += s["warp_instructions"]
-    b[2] += s["cycles"]
-    return s
+def sweep(p, records):
+    """The paper's schemes on its benchmarks' records: writes BUILD/studies/cuda-PAPER.ini and
+    sweeps it. {(benchmark, scheme): the run's statistics}; adds its runs to RATES."""
+    name = "cuda-" + p["paper"].lower()
+    spec = os.path.join(BUILD, "studies", name + ".ini")
+    entries = {b: os.path.relpath(records[b], os.path.dirname(spec)) for b in p["benchmarks"]}
+    text = ["# Written by doc/studies/cuda_study.py: %s's schemes on the study records of the CUDA"
+            " benchmarks." % p["paper"], "[sweep]", "name = " + name,
+            "platforms = " + p["platform"], "launch-records = " + " ".join(entries.values()),
+            "collect = cycles warp_instructions"]
+    for label, options in p["schemes"]:
+        text += ["[variant %s]" % label, "options = " + options]
+    os.makedirs(os.path.dirname(spec), exist_ok=True)
+    with open(spec, "w") as f:
+        f.write("\n".join(text) + "\n")
+    result = sweep_runs.run(name, BUILD, JOBS, spec)
+    stats = {}
+    for b in p["benchmarks"]:
+        for label, _ in p["schemes"]:
+            row = result.find(workload=entries[b], variant=label)
+            stats[(b, label)] = result.stats(row)
+            rate = RATES.setdefault((p["platform"], b), [0, 0.0, 0, 0])
+            rate[0] += 1
+            rate[1] += float(row["wall_seconds"])
+            rate[2] += int(row["warp_instructions"])
+            rate[3] += int(row["cycles"])
+    return stats
 
 
 def gmean(xs):
@@ -128,17 +139,15 @@ def fmt(v, spec="%.2f"):
     return "n/a" if v is None else spec % v
 
 
-def run_paper(p, pool):
-    jobs = {(b, label): pool.submit(replay, p["program"], b, options)
-            for b in p["benchmarks"] for label, options in p["schemes"]}
-    return {key: (job.result(), p["metrics"](job.result())) for key, job in jobs.items()}
+def run_paper(p, records):
+    return {key: (s, p["metrics"](s)) for key, s in sweep(p, records).items()}
 
 
 def paper_section(p, res, synthetic):
     labels = [label for label, _ in p["schemes"]]
     base = labels[0]
     ipc = IPC_KEY[p["paper"]]
-    lines = ["", "## %s on %s" % (p["paper"], p["program"][len("warpsim-"):]), "",
+    lines = ["", "## %s on %s" % (p["paper"], p["platform"]), "",
              "Schemes and metrics as in [%s](%s); the benchmarks shaped like the paper's." % (
                  p["study"], p["study"]), "",
              "| benchmark | scale | launches | warp instructions | %s cycles | " % base +
@@ -176,11 +185,8 @@ def paper_section(p, res, synthetic):
     return lines, headlines
 
 
-def predictor_section(pool):
-    jobs = {b: pool.submit(replay, "warpsim-fermi", b,
-                           ["--sched", "gto", "--set", "predictor.enable=true",
-                            "--set", "predictor.kind=all", "--set", "predictor.entries=1024"])
-            for b in PREDICTOR["benchmarks"]}
+def predictor_section(records):
+    stats = sweep(PREDICTOR, records)
     lines = ["", "## Address prediction on fermi", "",
              "As in [predictor-study.md](predictor-study.md): GTO, a 1024-entry table, every "
              "predictor observing the same run. PCOV = predictions / load requests, PACC = "
@@ -189,7 +195,7 @@ def predictor_section(pool):
              " |", "|---|" + "---|---|" * len(PREDICTOR["kinds"])]
     pcov = {k: [] for k in PREDICTOR["kinds"]}
     for b in PREDICTOR["benchmarks"]:
-        pred = jobs[b].result()["gpu"]["predictor"]
+        pred = stats[(b, "gto")]["gpu"]["predictor"]
         cells = []
         for k in PREDICTOR["kinds"]:
             pcov[k].append(pred[k]["pcov"])
@@ -249,7 +255,7 @@ def plot(all_results, path):
         ax.axhline(1.0, color="black", linewidth=0.6)
         ax.set_xticks([j + 0.4 - width / 2 for j in range(len(p["benchmarks"]))])
         ax.set_xticklabels(p["benchmarks"], rotation=30, fontsize=8)
-        ax.set_title("%s (%s): IPC over %s" % (p["paper"], p["program"][8:], labels[0]))
+        ax.set_title("%s (%s): IPC over %s" % (p["paper"], p["platform"], labels[0]))
         ax.legend(fontsize=7)
     fig.tight_layout()
     fig.savefig(path, dpi=90)
@@ -257,8 +263,7 @@ def plot(all_results, path):
 
 def main():
     os.makedirs(RECORDS, exist_ok=True)
-    for name in SCALES:
-        RECORD_DIRS[name] = record(name)
+    records = {name: record(name) for name in SCALES}
     lines = [
         "# The papers on warpsim's CUDA benchmarks",
         "",
@@ -269,28 +274,27 @@ def main():
         "kernels' figures.",
     ]
     headlines, all_results = {}, []
-    with concurrent.futures.ThreadPoolExecutor(max_workers=JOBS) as pool:
-        for p in PAPERS:
-            res = run_paper(p, pool)
-            all_results.append((p, res))
-            section, h = paper_section(p, res, synthetic_headlines(p["paper"]))
-            lines += section
-            headlines[p["paper"]] = h
-        section, h = predictor_section(pool)
+    for p in PAPERS:
+        res = run_paper(p, records)
+        all_results.append((p, res))
+        section, h = paper_section(p, res, synthetic_headlines(p["paper"]))
         lines += section
-        headlines["Address prediction"] = h
+        headlines[p["paper"]] = h
+    section, h = predictor_section(records)
+    lines += section
+    headlines["Address prediction"] = h
+    runs, sec, wi, cyc = (sum(r[i] for r in RATES.values()) for i in range(4))
     lines += ["", "## Simulation rate", "",
               "Replays only (the recording runs aside): %d runs, %.1f s in the simulator "
               "processes, %.0f K warp instructions/s and %.0f K cycles/s overall." % (
-                  totals["runs"], totals["seconds"], totals["warp_instructions"] /
-                  totals["seconds"] / 1e3, totals["cycles"] / totals["seconds"] / 1e3), "",
+                  runs, sec, wi / sec / 1e3, cyc / sec / 1e3), "",
               "| platform | benchmark | runs' warp instructions/s | cycles/s |", "|---|---|---|---|"]
-    for (program, b), (sec, wi, cyc) in sorted(totals["by_benchmark"].items()):
-        lines.append("| %s | %s | %.0f K | %.0f K |" % (program[8:], b, wi / sec / 1e3,
+    for (platform, b), (_, sec, wi, cyc) in sorted(RATES.items()):
+        lines.append("| %s | %s | %.0f K | %.0f K |" % (platform, b, wi / sec / 1e3,
                                                        cyc / sec / 1e3))
-    headlines["rates"] = {"%s %s" % (program[8:], b): {"warp_instructions_per_s": wi / sec,
-                                                       "cycles_per_s": cyc / sec}
-                          for (program, b), (sec, wi, cyc) in totals["by_benchmark"].items()}
+    headlines["rates"] = {"%s %s" % (platform, b): {"warp_instructions_per_s": wi / sec,
+                                                    "cycles_per_s": cyc / sec}
+                          for (platform, b), (_, sec, wi, cyc) in RATES.items()}
     write_headlines("cuda", headlines)
     out = os.path.join(ROOT, "doc", "cuda-study.md")
     with open(out, "w") as f:

@@ -2,52 +2,24 @@
 """Mascar (memory-aware scheduling and cache access re-execution) against LRR, GTO, 2LVL, OWL's
 scheduler and CCWS on fermi (Mascar Table I), memory- and compute-intensive synthetic kernels.
 
-Regenerates doc/mascar-study.md and doc/mascar-study.png from runs of warpsim-fermi:
+Regenerates doc/mascar-study.md and doc/mascar-study.png from the runs of warpsim-fermi that
+doc/studies/specs/mascar.ini (the policies, its variants) and mascar-queue.ini (Mascar's
+scheduling with each re-execution queue size) name, made through warpsim-sweep into
+BUILD_DIR/studies/:
     /usr/bin/python3 doc/studies/mascar_study.py [BUILD_DIR]
 The plot needs matplotlib (Debian: apt-get install python3-matplotlib; /usr/bin/python3 has it).
-Policies the binary does not list (--list-policies) are skipped. Every figure is read off the
---stats JSON of a run this script makes.
+Every figure is read off the --stats JSON of one of those runs.
 """
-import concurrent.futures
-import json
 import math
 import os
-import subprocess
 import sys
-import tempfile
-import time
 
+import sweep_runs
 from headlines import write_headlines
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BUILD = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build")
-BIN = os.path.join(BUILD, "bin", "warpsim-fermi")
-MEMORY = [("stream", 128), ("thrash", 32), ("graph", 64), ("stencil", 16)]
-COMPUTE = [("tile", 8)]
-POLICIES = [  # (label, sched.policy, extra options)
-    ("LRR", "lrr", []),
-    ("GTO", "gto", []),
-    ("2LVL", "2lvl", []),
-    ("OWL", "cta-aware-locality-blp", []),
-    ("CCWS", "ccws", []),
-    ("Mascar sched.", "mascar", ["--set", "lsu.reexec_entries=0"]),
-    ("Mascar", "mascar", []),
-]
-QUEUE_SIZES = [0, 8, 16, 32, 64]
-
-
-def known_policies():
-    out = subprocess.run([BIN, "--list-policies"], check=True, capture_output=True, text=True)
-    return {line.split()[0] for line in out.stdout.splitlines() if line.strip()}
-
-
-def run(workload, size, policy, options):
-    with tempfile.TemporaryDirectory() as tmp:
-        stats = os.path.join(tmp, "stats.json")
-        subprocess.run([BIN, "--workload", workload, "--set", "workload.size=%d" % size,
-                        "--sched", policy, "--stats", stats, "--quiet"] + options, check=True)
-        with open(stats) as f:
-            return json.load(f)
+COMPUTE_INTENSIVE = {"tile"}  # the SPECs' other workloads are memory-intensive
 
 
 def metrics(s):
@@ -78,20 +50,20 @@ def geomean(xs):
 
 
 def main():
-    known = known_policies()
-    policies = [p for p in POLICIES if p[1] in known]
-    skipped = [p[0] for p in POLICIES if p[1] not in known]
-    jobs = {}
-    start = time.time()
-    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
-        for w, size in MEMORY + COMPUTE:
-            for label, pol, opts in policies:
-                jobs[(w, label)] = pool.submit(run, w, size, pol, opts)
-            for q in QUEUE_SIZES:
-                jobs[(w, "q%d" % q)] = pool.submit(run, w, size, "mascar",
-                                                   ["--set", "lsu.reexec_entries=%d" % q])
-        res = {k: metrics(f.result()) for k, f in jobs.items()}
-    wall = time.time() - start
+    by_policy, by_queue = sweep_runs.run("mascar", BUILD), sweep_runs.run("mascar-queue", BUILD)
+    res = {}  # (workload, policy label or "qN" for N re-execution queue entries) -> metrics
+    for r in by_policy.rows:
+        res[(r["workload"].split(":")[0], r["variant"])] = metrics(by_policy.stats(r))
+    for r in by_queue.rows:
+        res[(r["workload"].split(":")[0], "q" + r["lsu.reexec_entries"])] = metrics(
+            by_queue.stats(r))
+    workloads = [(w, int(size)) for w, size in
+                 (e.split(":") for e in by_policy.values("workload"))]
+    memory = [m for m in workloads if m[0] not in COMPUTE_INTENSIVE]
+    compute = [m for m in workloads if m[0] in COMPUTE_INTENSIVE]
+    policies = by_policy.values("variant")
+    queue_sizes = [int(q) for q in by_queue.values("lsu.reexec_entries")]
+    wall = by_policy.wall_seconds() + by_queue.wall_seconds()
     sim_cycles = sum(r["cycles"] for r in res.values())
     sim_inst = sum(r["warp_inst"] for r in res.values())
 
@@ -103,11 +75,11 @@ def main():
         "warpsim-fermi matches Mascar Table I (15 SMs, 2 schedulers, 48 warps, 32 KiB 4-way 128 B",
         "L1D with 64 MSHRs, 768 KiB L2 in 6 partitions with 64 MSHRs each and 200 cycles, 32 DRAM",
         "requests per partition, 440 core cycles DRAM latency). Memory-intensive: %s;" % ", ".join(
-            "%s (size %d)" % m for m in MEMORY),
+            "%s (size %d)" % m for m in memory),
         "compute-intensive: %s. \"Mascar sched.\" is Mascar's scheduling alone" % ", ".join(
-            "%s (size %d)" % m for m in COMPUTE),
+            "%s (size %d)" % m for m in compute),
         "(`lsu.reexec_entries=0`), \"Mascar\" adds the 32-entry re-execution queue.",
-        "" if not skipped else "Skipped (not in this binary's `--list-policies`): %s." % ", ".join(skipped),
+        "",
         "",
         "IPC is normalised to LRR. LSU stall is the fraction of SM cycles the LSU could not send:",
         "a request held by a full L1 input queue (`lsu.stall_cycles`) or the re-execution queue",
@@ -119,9 +91,9 @@ def main():
         "| workload | policy | cycles | IPC | IPC / LRR | LSU stall | MP | L1 hit rate | re-exec | re-exec hits | non-owner |",
         "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
-    for w, size in MEMORY + COMPUTE:
+    for w, size in memory + compute:
         base = res[(w, "LRR")]["ipc"]
-        for label, _, _ in policies:
+        for label in policies:
             r = res[(w, label)]
             lines.append("| %s | %s | %d | %.2f | %.3f | %s | %s | %s | %d | %d | %d |" % (
                 w, label, r["cycles"], r["ipc"], r["ipc"] / base, pct(r["lsu_stall"]),
@@ -129,13 +101,13 @@ def main():
     lines += ["", "Geometric mean of IPC / LRR:", "",
               "| policy | memory-intensive | compute-intensive | mean LSU stall (memory) |",
               "|---|---|---|---|"]
-    for label, _, _ in policies:
-        gm = geomean([res[(w, label)]["ipc"] / res[(w, "LRR")]["ipc"] for w, _ in MEMORY])
-        gc = geomean([res[(w, label)]["ipc"] / res[(w, "LRR")]["ipc"] for w, _ in COMPUTE])
-        st = sum(res[(w, label)]["lsu_stall"] for w, _ in MEMORY) / len(MEMORY)
+    for label in policies:
+        gm = geomean([res[(w, label)]["ipc"] / res[(w, "LRR")]["ipc"] for w, _ in memory])
+        gc = geomean([res[(w, label)]["ipc"] / res[(w, "LRR")]["ipc"] for w, _ in compute])
+        st = sum(res[(w, label)]["lsu_stall"] for w, _ in memory) / len(memory)
         lines.append("| %s | %.3f | %.3f | %s |" % (label, gm, gc, pct(st)))
     gmem = lambda label: geomean([res[(w, label)]["ipc"] / res[(w, "LRR")]["ipc"]
-                                  for w, _ in MEMORY])
+                                  for w, _ in memory])
     write_headlines("mascar", {
         "Mascar over LRR, memory-intensive gmean": gmem("Mascar"),
         "GTO over LRR, memory-intensive gmean": gmem("GTO"),
@@ -144,17 +116,17 @@ def main():
         "OWL over LRR, memory-intensive gmean": gmem("OWL"),
     })
     lines += ["", "Sensitivity to the re-execution queue size (Mascar scheduling, IPC / LRR):", "",
-              "| workload | " + " | ".join("%d entries" % q for q in QUEUE_SIZES) + " |",
-              "|---|" + "---|" * len(QUEUE_SIZES)]
-    for w, _ in MEMORY + COMPUTE:
+              "| workload | " + " | ".join("%d entries" % q for q in queue_sizes) + " |",
+              "|---|" + "---|" * len(queue_sizes)]
+    for w, _ in memory + compute:
         base = res[(w, "LRR")]["ipc"]
         lines.append("| %s | " % w + " | ".join(
-            "%.3f" % (res[(w, "q%d" % q)]["ipc"] / base) for q in QUEUE_SIZES) + " |")
+            "%.3f" % (res[(w, "q%d" % q)]["ipc"] / base) for q in queue_sizes) + " |")
     lines += ["", "Simulation rate of this study: %d runs, %.1f M core cycles and %.1f M warp "
-              "instructions in %.0f s of wall time with 2 runs in parallel (%.0f K cycles/s, "
-              "%.0f K warp inst/s per run on average)." % (
+              "instructions in %.0f s of wall time in the simulator processes (%.0f K cycles/s, "
+              "%.0f K warp inst/s per process)." % (
                   len(res), sim_cycles / 1e6, sim_inst / 1e6, wall,
-                  sim_cycles / wall / 2 / 1e3, sim_inst / wall / 2 / 1e3), ""]
+                  sim_cycles / wall / 1e3, sim_inst / wall / 1e3), ""]
     discussion = os.path.join(ROOT, "doc", "studies", "mascar_discussion.md")
     if os.path.exists(discussion):
         with open(discussion) as f:
@@ -163,10 +135,10 @@ def main():
     with open(out, "w") as f:
         f.write("\n".join(lines) + "\n")
     print("wrote", out)
-    plot(res, policies)
+    plot(res, policies, [w for w, _ in memory + compute], queue_sizes)
 
 
-def plot(res, policies):
+def plot(res, policies, work, queue_sizes):
     try:
         import matplotlib
         matplotlib.use("Agg")
@@ -174,10 +146,9 @@ def plot(res, policies):
     except ImportError:
         print("matplotlib missing (apt-get install python3-matplotlib): no plot")
         return
-    work = [w for w, _ in MEMORY + COMPUTE]
     fig, (a, b) = plt.subplots(1, 2, figsize=(13, 4.5), gridspec_kw={"width_ratios": [3, 2]})
     width = 0.8 / len(policies)
-    for i, (label, _, _) in enumerate(policies):
+    for i, label in enumerate(policies):
         a.bar([x + i * width for x in range(len(work))],
               [res[(w, label)]["ipc"] / res[(w, "LRR")]["ipc"] for w in work], width, label=label)
     a.set_xticks([x + 0.4 - width / 2 for x in range(len(work))], work)
@@ -187,11 +158,11 @@ def plot(res, policies):
     a.legend(fontsize=7)
     a.set_title("fermi: speedup over LRR")
     for w in work:
-        b.plot(QUEUE_SIZES, [res[(w, "q%d" % q)]["ipc"] / res[(w, "LRR")]["ipc"]
-                             for q in QUEUE_SIZES], marker="o", label=w)
+        b.plot(queue_sizes, [res[(w, "q%d" % q)]["ipc"] / res[(w, "LRR")]["ipc"]
+                             for q in queue_sizes], marker="o", label=w)
     b.set_xlabel("re-execution queue entries")
     b.set_ylabel("Mascar IPC / LRR")
-    b.set_xticks(QUEUE_SIZES)
+    b.set_xticks(queue_sizes)
     b.legend(fontsize=7)
     b.set_title("re-execution queue size")
     fig.tight_layout()

@@ -2,39 +2,19 @@
 """The memory system of owl28 (6x6 mesh, 8 FR-FCFS GDDR3 channels): DRAM bandwidth, row-buffer
 locality, bank-level parallelism and OWL's opportunistic prefetcher (issue 5's platform runs).
 
-Regenerates doc/memory-study.md from runs of warpsim-owl28 at the workloads' default sizes:
+Regenerates doc/memory-study.md from the runs of doc/studies/specs/memory.ini and
+memory-prefetch.ini (warpsim-owl28 at the workloads' default sizes), made through warpsim-sweep
+into BUILD_DIR/studies/:
     python3 doc/studies/memory_study.py [BUILD_DIR]
-Every figure is read off the --stats JSON of a run this script makes.
+Every figure is read off the --stats JSON of one of those runs.
 """
-import json
 import os
-import subprocess
 import sys
-import tempfile
-import time
+
+import sweep_runs
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BUILD = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build")
-RUNS = [  # (label, options)
-    ("stream", ["--workload", "stream"]),
-    ("stencil", ["--workload", "stencil"]),
-    ("stencil, opportunistic prefetcher", ["--workload", "stencil",
-                                            "--set", "dram.prefetch=opportunistic"]),
-    # OWL 5.1: degree 0 is no prefetching, so rule (1) is approached with a degree of 1.
-    ("stencil, prefetcher degree 1 (rule (1))", ["--workload", "stencil",
-                                                  "--set", "dram.prefetch=opportunistic",
-                                                  "--set", "dram.prefetch_lower=1",
-                                                  "--set", "dram.prefetch_higher=1"]),
-]
-
-
-def run(options):
-    with tempfile.TemporaryDirectory() as tmp:
-        stats = os.path.join(tmp, "stats.json")
-        subprocess.run([os.path.join(BUILD, "bin", "warpsim-owl28"), "--stats", stats, "--quiet"]
-                       + options, check=True)
-        with open(stats) as f:
-            return json.load(f)
 
 
 def row(label, s):
@@ -55,14 +35,15 @@ def row(label, s):
 
 
 def main():
-    start = time.time()
-    rows, cycles, insts = [], 0, 0
-    for label, options in RUNS:
-        s = run(options)
-        rows.append(row(label, s))
-        cycles += s["cycles"]
-        insts += s["warp_instructions"]
-    wall = time.time() - start
+    rows, cycles, insts, wall = [], 0, 0, 0.0
+    for name in ("memory", "memory-prefetch"):  # a run's label: its workload[, its variant]
+        sweep = sweep_runs.run(name, BUILD)
+        for r in sweep.rows:
+            s = sweep.stats(r)
+            rows.append(row(", ".join(filter(None, (r["workload"], r.get("variant")))), s))
+            cycles += s["cycles"]
+            insts += s["warp_instructions"]
+        wall += sweep.wall_seconds()
     with open(os.path.join(ROOT, "doc", "memory-study.md"), "w") as f:
         f.write("""# owl28's memory system: bandwidth, RBL, BLP and the opportunistic prefetcher
 
@@ -79,8 +60,8 @@ held or awaited the line.
 """)
         f.write("\n".join(rows) + "\n")
         f.write("""
-Simulation rate of this study: %d core cycles and %d warp instructions in %.0f s
-(%.0f Kcycles/s, %.0f Kwarp inst/s).
+Simulation rate of this study: %d core cycles and %d warp instructions in %.0f s of wall
+time in the simulator processes (%.0f Kcycles/s, %.0f Kwarp inst/s).
 
 What it shows:
 

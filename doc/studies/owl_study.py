@@ -1,22 +1,22 @@
 #!/usr/bin/env python3
 """OWL's study (Jog et al., ASPLOS'13, section 5.1, Figures 7-8, Tables 3-4) on warpsim-owl28.
 
-Regenerates doc/owl-study.md and doc/owl-study.png from runs of warpsim-owl28:
+Regenerates doc/owl-study.md and doc/owl-study.png from the runs of doc/studies/specs/owl.ini
+(warpsim-owl28), made through warpsim-sweep into BUILD_DIR/studies/owl:
     /usr/bin/python3 doc/studies/owl_study.py [BUILD_DIR]      (or: make owl-study)
-Runs RR (lrr), cta-aware, cta-aware-locality, cta-aware-locality-blp, owl, Perfect-L2 and
-Perfect-L1 (both with RR) on the memory-intensive kernels, and reports IPC, L1 miss rate, BLP,
-RBL, L2 hit rate and MemoryBlockCycles normalised to RR, plus OWL Table 4's row-sharing metrics
-(the platform's --row-sharing query). Every figure is read off a run this script makes.
+The SPEC runs RR (lrr), cta-aware, cta-aware-locality, cta-aware-locality-blp, owl, Perfect-L2
+(with -Locality-BLP) and Perfect-L1 (with RR) on the memory-intensive kernels; this reports IPC,
+L1 miss rate, BLP, RBL, L2 hit rate and MemoryBlockCycles normalised to RR, plus OWL Table 4's
+row-sharing metrics (the platform's --row-sharing query, asked directly). Every other figure is
+read off the --stats JSON of one of the SPEC's runs.
 Needs matplotlib (Debian: python3-matplotlib, for /usr/bin/python3).
 """
-import json
 import math
 import os
 import subprocess
 import sys
-import tempfile
-import time
 
+import sweep_runs
 from headlines import write_headlines
 
 try:
@@ -31,34 +31,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 BUILD = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build")
 PROGRAM = os.path.join(BUILD, "bin", "warpsim-owl28")
 
-# (workload, size): enough CTAs to fill the 28 SMs several times, a few seconds per run.
-KERNELS = [("stream", 128), ("thrash", 112), ("graph", 128), ("stencil", 16), ("ctareuse", 128)]
-SCHEMES = [  # (label, options); the first is the baseline everything is normalised to
-    ("RR", ["--sched", "lrr"]),
-    ("CTA-Aware", ["--sched", "cta-aware"]),
-    ("-Locality", ["--sched", "cta-aware-locality"]),
-    ("-Locality-BLP", ["--sched", "cta-aware-locality-blp"]),
-    ("OWL", ["--sched", "owl"]),
-    # OWL 5.1 measures Perfect-L2 against -Locality-BLP ("Perfect-L2 can provide only 13%
-    # improvement over CTA-Aware-Locality-BLP"): the bound of what the prefetcher can add.
-    ("Perfect-L2", ["--sched", "cta-aware-locality-blp", "--set", "l2.perfect=true"]),
-    # OWL 3's PMEM: RR with every request an L1 hit.
-    ("Perfect-L1", ["--sched", "lrr", "--set", "l1d.perfect=true"]),
-]
 # OWL 5.1's mean IPC over RR (arithmetic mean over its Type-1 applications).
 PAPER_IPC = {"CTA-Aware": 1.14, "-Locality": 1.25, "-Locality-BLP": 1.31, "OWL": 1.33}
 METRICS = ["IPC", "L1 miss rate", "BLP", "RBL", "L2 hit rate", "MemoryBlockCycles"]
-
-
-def simulate(workload, size, options):
-    with tempfile.TemporaryDirectory() as tmp:
-        stats = os.path.join(tmp, "stats.json")
-        t0 = time.monotonic()
-        subprocess.run([PROGRAM, "--workload", workload, "--set", "workload.size=%d" % size,
-                        "--stats", stats, "--quiet"] + options, check=True)
-        wall = time.monotonic() - t0
-        with open(stats) as f:
-            return json.load(f), wall
 
 
 def ratio(num, den):
@@ -129,8 +104,8 @@ def gmean(values):
 
 
 def plot(results, path):
-    labels = [l for l, _ in SCHEMES]
-    kernels = [k for k, _ in KERNELS] + ["mean"]
+    labels = list(results[next(iter(results))])
+    kernels = list(results) + ["mean"]
     shown = ["IPC", "L1 miss rate", "MemoryBlockCycles", "L2 hit rate", "BLP", "RBL"]
     fig, axes = plt.subplots(3, 2, figsize=(13, 10))
     width = 0.8 / len(labels)
@@ -139,7 +114,7 @@ def plot(results, path):
         absolute = metric == "L2 hit rate"
         for i, label in enumerate(labels):
             vals = [results[k][label][metric] if absolute else normalised(results, k, label, metric)
-                    for k, _ in KERNELS]
+                    for k in results]
             vals.append(mean(vals))
             xs = [j + (i - len(labels) / 2 + 0.5) * width for j in range(len(kernels))]
             ax.bar(xs, [0 if v is None else v for v in vals], width, label=label)
@@ -147,7 +122,7 @@ def plot(results, path):
             ax.axhline(1.0, color="black", linewidth=0.6)
         ax.set_xticks(range(len(kernels)))
         ax.set_xticklabels(kernels)
-        missing = all(results[k]["RR"][metric] is None for k, _ in KERNELS)
+        missing = all(results[k]["RR"][metric] is None for k in results)
         ax.set_title(metric + (" (absolute)" if absolute else " / RR") +
                      (" (no such statistic in this build)" if missing else ""))
     axes.flat[0].legend(fontsize=8, ncol=2)
@@ -171,22 +146,16 @@ def kept_discussion(path):
 
 
 def main():
-    results, wall, cycles, insts, runs = {}, 0.0, 0, 0, 0
-    sharing = []
-    for workload, size in KERNELS:
-        results[workload] = {}
-        for label, options in SCHEMES:
-            s, w = simulate(workload, size, options)
-            results[workload][label] = metrics(s)
-            wall += w
-            cycles += s["cycles"]
-            insts += s["warp_instructions"]
-            runs += 1
-            print("%-9s %-14s %8d cycles  IPC %7.2f  (%.1f s)" % (workload, label, s["cycles"],
-                                                                   s["ipc"], w), flush=True)
-        sharing += [(workload, size) + r for r in row_sharing(workload, size)]
-
-    labels = [l for l, _ in SCHEMES]
+    sweep = sweep_runs.run("owl", BUILD)
+    results = {}  # kernel -> scheme (the SPEC's variant) -> metrics, in the SPEC's order
+    for r in sweep.rows:
+        results.setdefault(r["workload"].split(":")[0], {})[r["variant"]] = metrics(sweep.stats(r))
+    kernels = [(w, int(size)) for w, size in (e.split(":") for e in sweep.values("workload"))]
+    labels = sweep.values("variant")
+    sharing = [(w, size) + r for w, size in kernels for r in row_sharing(w, size)]
+    runs, wall = len(sweep.rows), sweep.wall_seconds()
+    cycles = sum(m["cycles"] for k in results.values() for m in k.values())
+    insts = sum(m["warp_instructions"] for k in results.values() for m in k.values())
     lines = [
         "# OWL on warpsim-owl28: CTA-aware scheduling vs RR",
         "",
@@ -215,7 +184,7 @@ def main():
         "| kernel | size | cycles | IPC | L1 miss rate | BLP | RBL | L2 hit rate | MemoryBlockCycles |",
         "|---|---|---|---|---|---|---|---|---|",
     ]
-    for workload, size in KERNELS:
+    for workload, size in kernels:
         m = results[workload]["RR"]
         lines.append("| %s | %d | %d | %.2f | %s | %s | %s | %s | %d |" % (
             workload, size, m["cycles"], m["IPC"], fmt(m["L1 miss rate"], "%.3f"),
@@ -226,12 +195,12 @@ def main():
         lines += ["", "## %s, normalised to RR" % metric, "",
                   "| kernel | " + " | ".join(labels[1:]) + " |",
                   "|---|" + "---|" * (len(labels) - 1)]
-        for workload, _ in KERNELS:
+        for workload, _ in kernels:
             lines.append("| %s | " % workload + " | ".join(
                 fmt(normalised(results, workload, l, metric)) for l in labels[1:]) + " |")
         for name, average in (("mean", mean), ("gmean", gmean)):
             lines.append("| **%s** | " % name + " | ".join(
-                fmt(average([normalised(results, k, l, metric) for k, _ in KERNELS]))
+                fmt(average([normalised(results, k, l, metric) for k, _ in kernels]))
                 for l in labels[1:]) + " |")
 
     lines += ["", "## The prefetcher (OWL 4.4), in the OWL runs", "",
@@ -241,7 +210,7 @@ def main():
               "over -Locality-BLP's (the same scheduler without the prefetcher).", "",
               "| kernel | prefetches | dropped | accuracy | coverage | lateness | cycles vs -Locality-BLP |",
               "|---|---|---|---|---|---|---|"]
-    for workload, _ in KERNELS:
+    for workload, _ in kernels:
         m, base = results[workload]["OWL"], results[workload]["-Locality-BLP"]
         lines.append("| %s | %d | %d | %s | %s | %s | %s |" % (
             workload, m["prefetches"], m["prefetch dropped"], fmt(m["accuracy"], "%.3f"),
@@ -260,7 +229,7 @@ def main():
         lines.append("| %s | %d | %s | %d | %d | %.1f%% | %.2f |" % (
             workload, size, kernel, ctas, nrows, share, per_row))
 
-    ipc = {l: mean([normalised(results, k, l, "IPC") for k, _ in KERNELS]) for l in labels}
+    ipc = {l: mean([normalised(results, k, l, "IPC") for k, _ in kernels]) for l in labels}
     lines += ["", "## The paper's directions, checked", ""]
     steps = labels[:5]
     for prev, cur in zip(steps, steps[1:]):
@@ -268,19 +237,19 @@ def main():
         lines.append("- %s over RR: %s (paper: %s); %s %s on average." % (
             cur, fmt(ipc[cur]), "%.2f" % PAPER_IPC[cur], "improves on" if better else
             "does not improve on", prev))
-    blp = [normalised(results, k, "-Locality-BLP", "BLP") for k, _ in KERNELS]
+    blp = [normalised(results, k, "-Locality-BLP", "BLP") for k, _ in kernels]
     if all(v is None for v in blp):
         lines.append("- BLP and RBL: n/a, this build's partitions report no `blp`/`rbl` "
                      "(no banked DRAM controller), so -BLP's effect on them cannot be checked.")
     else:
         for metric in ("BLP", "RBL"):
-            a = mean([normalised(results, k, "-Locality-BLP", metric) for k, _ in KERNELS])
-            b = mean([normalised(results, k, "-Locality", metric) for k, _ in KERNELS])
+            a = mean([normalised(results, k, "-Locality-BLP", metric) for k, _ in kernels])
+            b = mean([normalised(results, k, "-Locality", metric) for k, _ in kernels])
             lines.append("- %s: -Locality-BLP %s vs -Locality %s (paper: BLP +11%%, RBL -14%%)."
                          % (metric, fmt(a), fmt(b)))
     same = all(results[k]["OWL"]["cycles"] == results[k]["-Locality-BLP"]["cycles"]
-               for k, _ in KERNELS)
-    l2 = {l: mean([normalised(results, k, l, "L2 hit rate") for k, _ in KERNELS])
+               for k, _ in kernels)
+    l2 = {l: mean([normalised(results, k, l, "L2 hit rate") for k, _ in kernels])
           for l in ("-Locality-BLP", "OWL")}
     lines.append("- L2 hit rate: OWL %s vs -Locality-BLP %s (paper: +12%% from the prefetcher)%s."
                  % (fmt(l2["OWL"]), fmt(l2["-Locality-BLP"]),
@@ -293,11 +262,11 @@ def main():
     # The headline figures doc/fidelity.md compares with the paper (doc/studies/fidelity.py).
     headlines = {"IPC over RR, mean": ipc,
                  "IPC over RR, gmean": {l: gmean([normalised(results, k, l, "IPC")
-                                                  for k, _ in KERNELS]) for l in labels},
+                                                  for k, _ in kernels]) for l in labels},
                  "L2 hit rate over RR, mean": l2, "OWL / Perfect-L2 IPC": gap}
     for metric in ("BLP", "RBL"):
         headlines[metric + " over RR, mean"] = {
-            l: mean([normalised(results, k, l, metric) for k, _ in KERNELS])
+            l: mean([normalised(results, k, l, metric) for k, _ in kernels])
             for l in ("-Locality", "-Locality-BLP")}
     write_headlines("owl", headlines)
 

@@ -3,17 +3,15 @@
 the per-SM CTA-aware baseline (Tripathy et al. §IV), on 1D and 2D-grid kernels, and the
 cooperative table's sensitivity to its size (Fig. 12).
 
-Regenerates doc/predictor-study.md from runs of warpsim-fermi:
+Regenerates doc/predictor-study.md from the sweeps doc/studies/specs/predictor*.ini of
+warpsim-fermi (warpsim-sweep, doc/sweeps.md; runs in BUILD_DIR/studies/):
     python3 doc/studies/predictor_study.py [BUILD_DIR]
-Every figure is read off the --stats JSON of a run this script makes.
+Every figure is read off the --stats JSON of one of their runs.
 """
-import json
 import os
-import subprocess
 import sys
-import tempfile
-import time
 
+import sweep_runs
 from headlines import write_headlines
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -29,32 +27,19 @@ WORKLOADS = [  # (workload, size, grid, what its loads are like)
     ("tile", 4, "2D (8, 8)", "2 loads x 8 executions, half-line rows"),
 ]
 
+# The sweeps, one SPEC each (their runs are listed there): the table sizes, Table II's pairing
+# with CTA-aware scheduling, the grid sizes of the 2D workloads, the prefetcher.
+SWEEPS = ["predictor", "predictor-cta-aware", "predictor-grid", "predictor-prefetch"]
 PREFETCH_WORKLOADS = [("stream", 64), ("scalarprod", 8), ("cp", 32)]
 # PCOV against grid size: every 2D workload at three sizes, with the mispredict
 # threshold of Table III (64) and without one.
 GRID_SWEEP = [("cp", [8, 16, 32]), ("stencil", [8, 16, 32]), ("tile", [4, 8, 16])]
-NO_THRESHOLD = ["--set", "predictor.mispredict_threshold=4000000000"]
 DISTANCES = [1, 4, 16, 64]
+sweeps = {}
 
-wall = {"seconds": 0.0, "cycles": 0, "warp_instructions": 0, "runs": 0}
 
-
-def run(workload, size, entries, extra=(), sched="gto"):
-    with tempfile.TemporaryDirectory() as tmp:
-        stats = os.path.join(tmp, "stats.json")
-        start = time.monotonic()
-        subprocess.run([os.path.join(BUILD, "bin", "warpsim-fermi"), "--workload", workload,
-                        "--set", "workload.size=%d" % size, "--sched", sched,
-                        "--set", "predictor.enable=true", "--set", "predictor.kind=all",
-                        "--set", "predictor.entries=%d" % entries, "--stats", stats, "--quiet"]
-                       + list(extra), check=True)
-        wall["seconds"] += time.monotonic() - start
-        with open(stats) as f:
-            s = json.load(f)
-    wall["cycles"] += s["cycles"]
-    wall["warp_instructions"] += s["warp_instructions"]
-    wall["runs"] += 1
-    return s
+def stats(sweep, workload, size, **values):
+    return sweeps[sweep].stats_of(workload="%s:%d" % (workload, size), **values)
 
 
 def l2_hit_rate(gpu):
@@ -79,18 +64,17 @@ def prefetch_section():
         "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for w, size in PREFETCH_WORKLOADS:
-        base = run(w, size, 1024)
+        base = stats("predictor-prefetch", w, size, variant="off")
         lines.append("| %s:%d | off | %d | %.2f | %.1f%% | - | - | - | - | - |" % (
             w, size, base["cycles"], base["ipc"], l2_hit_rate(base["gpu"])))
         for d in DISTANCES:
-            s = run(w, size, 1024, ["--set", "predictor.prefetch=true",
-                                    "--set", "predictor.prefetch_distance=%d" % d])
+            s = stats("predictor-prefetch", w, size, variant="distance-%d" % d)
             f = s["gpu"]["predictor"]["prefetch"]
             lines.append("| %s:%d | distance %d | %d | %.2f | %.1f%% | %d | %d | %d | %d | %d |" % (
                 w, size, d, s["cycles"], s["ipc"], l2_hit_rate(s["gpu"]), f["issued"],
                 f["useful"], f["late"], f["early"], f["useless"]))
         # OWL 4.4's memory-side prefetcher, for comparison: lines sent / hit by a demand in the L2.
-        o = run(w, size, 1024, ["--set", "dram.prefetch=opportunistic"])
+        o = stats("predictor-prefetch", w, size, variant="owl-opportunistic")
         sent = sum(b["prefetches"] for n, b in o["gpu"].items() if n.startswith("part"))
         hit = sum(b["prefetch_useful"] for n, b in o["gpu"].items() if n.startswith("l2_"))
         lines.append("| %s:%d | OWL opportunistic (DRAM) | %d | %.2f | %.1f%% | %d | %d | - | - | - |"
@@ -124,8 +108,8 @@ def grid_section():
     figures = {}
     for w, sizes in GRID_SWEEP:
         for size in sizes:
-            s = run(w, size, 1024)
-            t = run(w, size, 1024, NO_THRESHOLD)
+            s = stats("predictor-grid", w, size, variant="threshold")
+            t = stats("predictor-grid", w, size, variant="no-threshold")
             p, q = s["gpu"]["predictor"], t["gpu"]["predictor"]["cooperative"]
             cell = lambda x: "%s / %s" % (pct(x["pcov"]),
                                           pct(x["pacc"]) if x["predictions"] else "-")
@@ -141,12 +125,13 @@ def pct(x):
 
 
 def main():
-    results = {}  # (workload, entries) -> stats
-    paired = {}  # Table II pairs the CTA-aware predictor with CTA-aware scheduling
-    for w, size, _, _ in WORKLOADS:
-        for e in SIZES:
-            results[(w, e)] = run(w, size, e)
-        paired[w] = run(w, size, 1024, sched="cta-aware")["gpu"]["predictor"]["cta-aware"]
+    for name in SWEEPS:
+        sweeps[name] = sweep_runs.run(name, BUILD)
+    results = {(w, e): stats("predictor", w, size, **{"predictor.entries": e})
+               for w, size, _, _ in WORKLOADS for e in SIZES}  # (workload, entries) -> stats
+    # Table II pairs the CTA-aware predictor with CTA-aware scheduling
+    paired = {w: stats("predictor-cta-aware", w, size)["gpu"]["predictor"]["cta-aware"]
+              for w, size, _, _ in WORKLOADS}
     lines = [
         "# Address prediction: cooperative (with and without LEC) vs CTA-aware",
         "",
@@ -266,15 +251,18 @@ def main():
                                           grid[("cp", 8)][0]["cooperative"]["pcov"],
     })
     lines += prefetch_section()
+    runs = [r for name in SWEEPS for r in sweeps[name].rows]
+    seconds = sum(sweeps[name].wall_seconds() for name in SWEEPS)
+    cycles = sum(int(r["cycles"]) for r in runs)
+    warp_instructions = sum(int(r["warp_instructions"]) for r in runs)
     lines += [
         "",
         "## Simulation rate",
         "",
         "%d runs, %d core cycles and %d warp instructions in %.1f s of wall time: %.0f Kcycles/s,"
-        % (wall["runs"], wall["cycles"], wall["warp_instructions"], wall["seconds"],
-           wall["cycles"] / wall["seconds"] / 1e3),
+        % (len(runs), cycles, warp_instructions, seconds, cycles / seconds / 1e3),
         "%.2f Mwarp inst/s, with the predictors observing (process start-up included), on the"
-        % (wall["warp_instructions"] / wall["seconds"] / 1e6),
+        % (warp_instructions / seconds / 1e6),
         "2-core machine shared with other jobs: the rate varies with its load.",
     ]
     out = os.path.join(ROOT, "doc", "predictor-study.md")

@@ -1,43 +1,29 @@
 #!/usr/bin/env python3
 """Baseline warp schedulers on fermi and ccws30, tile (compute-bound) and thrash (memory-bound).
 
-Regenerates doc/sm-baselines.md from runs of the platform executables:
+Regenerates doc/sm-baselines.md from the sweeps doc/studies/specs/sm-baselines.ini and
+sm-baselines-dram1.ini (warpsim-sweep, doc/sweeps.md; runs in BUILD_DIR/studies/):
     python3 doc/studies/sm_baselines.py [BUILD_DIR]
-Every figure in the table is read off the --stats JSON of a run this script makes.
+Every figure in the table is read off the --stats JSON of one of their runs.
 """
-import json
 import os
-import subprocess
 import sys
-import tempfile
+
+import sweep_runs
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BUILD = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build")
 PLATFORMS = ["fermi", "ccws30"]
-# (label, workload, size, extra options)
-WORKLOADS = [("tile", "tile", 9, []),
-             ("tile, 1-cycle DRAM", "tile", 9, ["--set", "dram.latency=1"]),
-             ("thrash", "thrash", 64, [])]
-# (label, policy options)
-POLICIES = [("lrr", ["--sched", "lrr"]), ("gto", ["--sched", "gto"]),
-            ("2lvl", ["--sched", "2lvl"]),
-            ("swl-8", ["--sched", "swl", "--set", "sched.swl_limit=8"])]
+# (label, its sweep, workload); the policies are the sweeps' variants
+WORKLOADS = [("tile", "sm-baselines", "tile:9"),
+             ("tile, 1-cycle DRAM", "sm-baselines-dram1", "tile:9"),
+             ("thrash", "sm-baselines", "thrash:64")]
+POLICIES = ["lrr", "gto", "2lvl", "swl-8"]
 CATEGORIES = ["issued_cycles", "memory_block_cycles", "no_warp_cycles", "scheduler_hold_cycles",
               "pipeline_stall_cycles", "dependency_stall_cycles"]
 
 
-def run(platform, workload, size, options):
-    with tempfile.TemporaryDirectory() as tmp:
-        stats = os.path.join(tmp, "stats.json")
-        subprocess.run([os.path.join(BUILD, "bin", "warpsim-" + platform), "--workload", workload,
-                        "--set", "workload.size=%d" % size, "--stats", stats, "--quiet"] + options,
-                       check=True)
-        with open(stats) as f:
-            return json.load(f)
-
-
-def row(platform, label, workload, size, extra, policy, options):
-    s = run(platform, workload, size, extra + options)
+def row(platform, label, s, policy):
     t = s["gpu"]["sm_total"]
     total = sum(t[c] for c in CATEGORIES)
     assert total == t["sm_cycles"], "categories must sum to the SM cycles"
@@ -48,6 +34,7 @@ def row(platform, label, workload, size, extra, policy, options):
 
 
 def main():
+    sweeps = {name: sweep_runs.run(name, BUILD) for name in ("sm-baselines", "sm-baselines-dram1")}
     lines = [
         "# Baseline warp schedulers: stall breakdown",
         "",
@@ -63,9 +50,10 @@ def main():
         "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for platform in PLATFORMS:
-        for label, workload, size, extra in WORKLOADS:
-            for policy, options in POLICIES:
-                lines.append(row(platform, label, workload, size, extra, policy, options))
+        for label, sweep, workload in WORKLOADS:
+            for policy in POLICIES:
+                s = sweeps[sweep].stats_of(platform=platform, workload=workload, variant=policy)
+                lines.append(row(platform, label, s, policy))
     out = os.path.join(ROOT, "doc", "sm-baselines.md")
     with open(out, "w") as f:
         f.write("\n".join(lines) + "\n")
