@@ -16,27 +16,43 @@ std::string reason() {
   return errno ? std::strerror(errno) : "input/output error";
 }
 
-[[noreturn]] void fail(const std::string& path, const std::string& tmp, const std::string& what) {
-  const std::string why = reason();
-  std::remove(tmp.c_str());
-  throw std::runtime_error("writeFileAtomically: cannot " + what + " '" + path + "': " + why);
-}
-
 }  // namespace
 
 // The temporary file sits beside the target so the final rename stays on one file system,
 // where POSIX makes it atomic.
-void writeFileAtomically(const std::string& path, const std::string& text) {
-  const std::string tmp = path + ".tmp";
+AtomicFileWriter::AtomicFileWriter(std::string path)
+    : path_(std::move(path)), tmp_(path_ + ".tmp") {
   errno = 0;
-  std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-  if (!out) fail(path, tmp, "create a temporary file for");
-  out.write(text.data(), static_cast<std::streamsize>(text.size()));
-  out.flush();
-  if (!out) fail(path, tmp, "write");
-  out.close();
-  if (!out) fail(path, tmp, "close the temporary file for");
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) fail(path, tmp, "rename the temporary file to");
+  out_.open(tmp_, std::ios::binary | std::ios::trunc);
+  if (!out_) fail("create a temporary file for");
+}
+
+AtomicFileWriter::~AtomicFileWriter() {
+  if (!done_) std::remove(tmp_.c_str());
+}
+
+void AtomicFileWriter::fail(const std::string& what) {
+  const std::string why = reason();
+  out_.close();
+  std::remove(tmp_.c_str());
+  done_ = true;
+  throw std::runtime_error("writeFileAtomically: cannot " + what + " '" + path_ + "': " + why);
+}
+
+void AtomicFileWriter::commit() {
+  errno = 0;
+  out_.flush();
+  if (!out_) fail("write");
+  out_.close();
+  if (!out_) fail("close the temporary file for");
+  if (std::rename(tmp_.c_str(), path_.c_str()) != 0) fail("rename the temporary file to");
+  done_ = true;
+}
+
+void writeFileAtomically(const std::string& path, const std::string& text) {
+  AtomicFileWriter file(path);
+  file.stream().write(text.data(), static_cast<std::streamsize>(text.size()));
+  file.commit();
 }
 
 }  // namespace warpsim

@@ -3,6 +3,7 @@
 // tree (whole run and per kernel) and a flat CSV (doc/architecture.md). Blocks own their
 // Counters and Histograms; the registry holds references and reads them only when reporting.
 #include <cstdint>
+#include <fstream>
 #include <functional>
 #include <iosfwd>
 #include <map>
@@ -88,8 +89,26 @@ class StatsRegistry {
   std::map<std::string, std::string, NaturalLess> frozenCsv_;
 };
 
-// Writes `text` to `path` through a temporary file renamed into place, so an interrupted run
-// never leaves a file that looks complete. Throws std::runtime_error naming the path.
+// A file written through a temporary file beside it (`path`.tmp), renamed into place by
+// commit(): an interrupted or failed run never leaves a file that looks complete. Without
+// commit() the temporary file is removed. Errors throw std::runtime_error naming the path.
+class AtomicFileWriter {
+ public:
+  explicit AtomicFileWriter(std::string path);
+  ~AtomicFileWriter();
+  AtomicFileWriter(const AtomicFileWriter&) = delete;
+  AtomicFileWriter& operator=(const AtomicFileWriter&) = delete;
+  std::ostream& stream() { return out_; }
+  void commit();
+
+ private:
+  [[noreturn]] void fail(const std::string& what);
+  std::string path_, tmp_;
+  std::ofstream out_;
+  bool done_ = false;
+};
+
+// Writes `text` to `path` with an AtomicFileWriter.
 void writeFileAtomically(const std::string& path, const std::string& text);
 
 }  // namespace warpsim

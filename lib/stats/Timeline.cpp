@@ -3,11 +3,12 @@
 #include <algorithm>
 #include <cinttypes>
 #include <cstdio>
-#include <fstream>
 #include <numeric>
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
+
+#include "warpsim/stats/StatsRegistry.h"
 
 namespace warpsim {
 namespace {
@@ -116,40 +117,36 @@ std::size_t Timeline::format(const Event& e, char* out, std::size_t room) const 
 }
 
 void Timeline::write(const std::string& path) const {
-  const std::string partial = path + ".partial";
-  {
-    std::ofstream out(partial);
-    out << "{\"traceEvents\":[\n";
-    bool first = true;
-    auto line = [&](const std::string& s) {
-      out << (first ? "" : ",\n") << s;
-      first = false;
-    };
-    for (std::uint32_t pid = 1; pid <= processes_.size(); ++pid)
-      line(nameEvent("process_name", pid, 0, processes_[pid - 1]));
-    for (const TrackInfo& t : tracks_) line(nameEvent("thread_name", t.pid, t.tid, t.thread));
-    // Per track in time order (spans are reported when they end, after what they contain).
-    std::vector<std::uint32_t> order(events_.size());
-    std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(), [this](std::uint32_t a, std::uint32_t b) {
-      const Event &x = events_[a], &y = events_[b];
-      if (x.track != y.track) return x.track < y.track;
-      return x.ps != y.ps ? x.ps < y.ps : x.durPs > y.durPs;  // the enclosing span first
-    });
-    char buf[kLine];
-    for (std::uint32_t i : order) {
-      format(events_[i], buf, sizeof buf);
-      line(buf);
-    }
-    const nlohmann::json other{{"time_unit", "core cycles (shown as microseconds)"},
-                               {"window", {startPs_ / periodPs_, endPs_ / periodPs_}},
-                               {"cut_at_cycle", cutAtCycle()},
-                               {"max_bytes", maxBytes_}};
-    out << "\n],\"displayTimeUnit\":\"ns\",\"otherData\":" << other.dump() << "}\n";
-    if (!out) throw std::runtime_error("--timeline: cannot write '" + partial + "'");
+  AtomicFileWriter file(path);
+  std::ostream& out = file.stream();
+  out << "{\"traceEvents\":[\n";
+  bool first = true;
+  auto line = [&](const std::string& s) {
+    out << (first ? "" : ",\n") << s;
+    first = false;
+  };
+  for (std::uint32_t pid = 1; pid <= processes_.size(); ++pid)
+    line(nameEvent("process_name", pid, 0, processes_[pid - 1]));
+  for (const TrackInfo& t : tracks_) line(nameEvent("thread_name", t.pid, t.tid, t.thread));
+  // Per track in time order (spans are reported when they end, after what they contain).
+  std::vector<std::uint32_t> order(events_.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [this](std::uint32_t a, std::uint32_t b) {
+    const Event &x = events_[a], &y = events_[b];
+    if (x.track != y.track) return x.track < y.track;
+    return x.ps != y.ps ? x.ps < y.ps : x.durPs > y.durPs;  // the enclosing span first
+  });
+  char buf[kLine];
+  for (std::uint32_t i : order) {
+    format(events_[i], buf, sizeof buf);
+    line(buf);
   }
-  if (std::rename(partial.c_str(), path.c_str()) != 0)
-    throw std::runtime_error("--timeline: cannot write '" + path + "'");
+  const nlohmann::json other{{"time_unit", "core cycles (shown as microseconds)"},
+                             {"window", {startPs_ / periodPs_, endPs_ / periodPs_}},
+                             {"cut_at_cycle", cutAtCycle()},
+                             {"max_bytes", maxBytes_}};
+  out << "\n],\"displayTimeUnit\":\"ns\",\"otherData\":" << other.dump() << "}\n";
+  file.commit();
 }
 
 }  // namespace warpsim

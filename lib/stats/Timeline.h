@@ -36,8 +36,8 @@ class Timeline {
   void onClose(std::function<void(std::uint64_t endPs)> closer);
   // The run ended at `ps`: closes what is open (clipped to the window); later events are ignored.
   void close(std::uint64_t ps);
-  // Writes the file (events sorted by track, then time) through `path`.partial renamed into
-  // place. Throws std::runtime_error naming the path.
+  // Writes the file (events sorted by track, then time) atomically (AtomicFileWriter).
+  // Throws std::runtime_error naming the path.
   void write(const std::string& path) const;
 
   std::uint64_t events() const { return events_.size(); }

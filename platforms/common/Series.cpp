@@ -1,8 +1,5 @@
 #include "warpsim/common/Series.h"
 
-#include <cstdio>
-#include <stdexcept>
-
 #include "warpsim/gpu/Gpu.h"
 
 namespace warpsim {
@@ -44,23 +41,10 @@ std::vector<TimeSeries::Rate> gpuSeriesRates() {
   };
 }
 
-SeriesOutput::SeriesOutput(Gpu& gpu, const std::string& path, std::uint64_t every)
-    : path_(path), partial_(path + ".partial"), out_(partial_) {
-  if (!out_) throw std::runtime_error("--series: cannot write '" + partial_ + "'");
+SeriesOutput::SeriesOutput(Gpu& gpu, const std::string& path, std::uint64_t every) : file_(path) {
   series_ = std::make_unique<TimeSeries>(gpu.stats(), gpuSeriesColumns(gpu.name()),
-                                         gpuSeriesRates(), out_);
+                                         gpuSeriesRates(), file_.stream());
   gpu.sampleEvery(every, [this](Cycle start, Cycle end) { series_->sample(start, end); });
-}
-
-SeriesOutput::~SeriesOutput() {
-  if (!committed_) std::remove(partial_.c_str());
-}
-
-void SeriesOutput::commit() {
-  out_.close();
-  if (!out_ || std::rename(partial_.c_str(), path_.c_str()) != 0)
-    throw std::runtime_error("--series: cannot write '" + path_ + "'");
-  committed_ = true;
 }
 
 }  // namespace warpsim

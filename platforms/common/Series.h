@@ -1,11 +1,11 @@
 #pragma once
 // --sample-every N: the GPU's time series (doc/observability.md), one CSV row per N core cycles,
-// written to a partial file that becomes the named file only when the run's statistics are.
-#include <fstream>
+// written to a temporary file that becomes the named file only when the run's statistics are.
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "warpsim/stats/StatsRegistry.h"
 #include "warpsim/stats/TimeSeries.h"
 
 namespace warpsim {
@@ -21,18 +21,14 @@ class SeriesOutput {
  public:
   // Call after the Gpu is built (its counters registered) and before sc_start().
   SeriesOutput(Gpu& gpu, const std::string& path, std::uint64_t every);
-  ~SeriesOutput();  // removes the partial file unless commit() renamed it
-  SeriesOutput(const SeriesOutput&) = delete;
-  SeriesOutput& operator=(const SeriesOutput&) = delete;
   // After Gpu::finalize(): the file at its name. Throws std::runtime_error naming the path.
-  void commit();
+  // Without it (a failed run) the temporary file is removed.
+  void commit() { file_.commit(); }
   std::uint64_t rows() const { return series_->rows(); }
 
  private:
-  std::string path_, partial_;
-  std::ofstream out_;
+  AtomicFileWriter file_;
   std::unique_ptr<TimeSeries> series_;
-  bool committed_ = false;
 };
 
 }  // namespace warpsim
