@@ -1,7 +1,9 @@
 #pragma once
 // The TLM extension every warpsim memory request carries (doc/architecture.md section 3): who
 // asked, for what, and when. Ids only, never a copy of the instruction.
+#include <cstddef>
 #include <cstdint>
+#include <typeinfo>
 
 #include <tlm>
 
@@ -47,16 +49,43 @@ class GpuRequest : public tlm::tlm_extension<GpuRequest> {
 
   bool has(std::uint8_t f) const { return (flags & f) != 0; }
 
-  // The extension of a payload from the PayloadPool (always present there).
-  static GpuRequest& of(tlm::tlm_generic_payload& p) { return *p.get_extension<GpuRequest>(); }
-  static const GpuRequest& of(const tlm::tlm_generic_payload& p) {
-    return *p.get_extension<GpuRequest>();
+  // The extension of `p`, or nullptr. A payload of a PayloadPool carries it beside itself
+  // (PooledPayload) and is answered without the TLM extension lookup, a call into libsystemc
+  // and a read of the payload's separate extension array, on every step of every request.
+  static inline const GpuRequest* find(const tlm::tlm_generic_payload& p);
+  static GpuRequest* find(tlm::tlm_generic_payload& p) {
+    return const_cast<GpuRequest*>(find(static_cast<const tlm::tlm_generic_payload&>(p)));
   }
+  // The extension of a payload that has one (every payload of a PayloadPool).
+  static GpuRequest& of(tlm::tlm_generic_payload& p) { return *find(p); }
+  static const GpuRequest& of(const tlm::tlm_generic_payload& p) { return *find(p); }
 
   tlm::tlm_extension_base* clone() const override { return new GpuRequest(*this); }
   void copy_from(const tlm::tlm_extension_base& other) override {
     *this = static_cast<const GpuRequest&>(other);
   }
 };
+
+// The payload a PayloadPool hands out: the TLM payload, its GpuRequest (also set as its
+// extension, so TLM code that looks extensions up by type finds it) and its data buffer,
+// together in one allocation.
+class PooledPayload final : public tlm::tlm_generic_payload {
+ public:
+  static constexpr std::size_t kDataBytes = 256;  // the largest line lsu.line_size allows
+
+  PooledPayload() {
+    set_data_ptr(data);
+    set_extension(&request);
+  }
+  ~PooledPayload() override { clear_extension(&request); }  // not the payload's to delete
+
+  GpuRequest request;
+  unsigned char data[kDataBytes];
+};
+
+const GpuRequest* GpuRequest::find(const tlm::tlm_generic_payload& p) {
+  if (typeid(p) == typeid(PooledPayload)) return &static_cast<const PooledPayload&>(p).request;
+  return p.get_extension<GpuRequest>();
+}
 
 }  // namespace warpsim

@@ -21,18 +21,15 @@ const char* toString(ReqKind k) {
 PayloadPool::~PayloadPool() {
   // Payloads still referenced elsewhere at teardown are released with the pool; detach our
   // manager so the payload destructor does not call back into a dead pool.
-  for (auto& s : all_) s->payload.set_mm(nullptr);
+  for (auto& p : all_) p->set_mm(nullptr);
 }
 
 tlm::tlm_generic_payload& PayloadPool::acquire() {
-  tlm::tlm_generic_payload* p;
+  PooledPayload* p;
   if (free_.empty()) {
-    all_.push_back(std::make_unique<Slot>());
-    Slot& s = *all_.back();
-    p = &s.payload;
+    all_.push_back(std::make_unique<PooledPayload>());
+    p = all_.back().get();
     p->set_mm(this);
-    p->set_data_ptr(s.data);
-    p->set_extension(new GpuRequest);  // owned by the payload from now on
   } else {
     p = free_.back();
     free_.pop_back();
@@ -45,13 +42,13 @@ tlm::tlm_generic_payload& PayloadPool::acquire() {
   p->set_streaming_width(0);
   p->set_dmi_allowed(false);
   p->set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-  *p->get_extension<GpuRequest>() = GpuRequest{};
+  p->request = GpuRequest{};
   p->acquire();
   return *p;
 }
 
 void PayloadPool::free(tlm::tlm_generic_payload* p) {
-  free_.push_back(p);
+  free_.push_back(static_cast<PooledPayload*>(p));  // only our payloads have us as manager
 }
 
 }  // namespace warpsim

@@ -1,6 +1,6 @@
 #pragma once
-// A pooled tlm_mm_interface: payloads (with their GpuRequest extension and a data buffer) are
-// allocated once and recycled, so the request path does not allocate after warm-up.
+// A pooled tlm_mm_interface: payloads (PooledPayload: with their GpuRequest extension and a data
+// buffer) are allocated once and recycled, so the request path does not allocate after warm-up.
 #include <cstddef>
 #include <memory>
 #include <vector>
@@ -13,7 +13,7 @@ namespace warpsim {
 
 class PayloadPool : public tlm::tlm_mm_interface {
  public:
-  static constexpr std::size_t kDataBytes = 256;  // the largest line lsu.line_size allows
+  static constexpr std::size_t kDataBytes = PooledPayload::kDataBytes;
 
   PayloadPool() = default;
   PayloadPool(const PayloadPool&) = delete;
@@ -31,12 +31,8 @@ class PayloadPool : public tlm::tlm_mm_interface {
   bool overReleased() const { return free_.size() > all_.size(); }
 
  private:
-  struct Slot {
-    tlm::tlm_generic_payload payload;
-    unsigned char data[kDataBytes];
-  };
-  std::vector<std::unique_ptr<Slot>> all_;
-  std::vector<tlm::tlm_generic_payload*> free_;
+  std::vector<std::unique_ptr<PooledPayload>> all_;
+  std::vector<PooledPayload*> free_;
 };
 
 }  // namespace warpsim

@@ -56,7 +56,7 @@ Cache::Cache(sc_core::sc_module_name name, const CacheParams& params, PayloadPoo
 
 tlm::tlm_sync_enum Cache::fwFromAbove(Payload& trans, tlm::tlm_phase& phase, sc_core::sc_time&) {
   if (phase != tlm::BEGIN_REQ) return tlm::TLM_COMPLETED;  // END_RESP: nothing to do
-  if (!trans.get_extension<GpuRequest>())
+  if (!GpuRequest::find(trans))
     SC_REPORT_ERROR(name(), "a request without the GpuRequest extension (use a PayloadPool)");
   ++ledger_.taken;
   wake();
@@ -77,7 +77,7 @@ tlm::tlm_sync_enum Cache::bwFromBelow(Payload& trans, tlm::tlm_phase& phase, sc_
   wake();
   below_.backward(trans, phase);
   if (phase != tlm::BEGIN_RESP) return tlm::TLM_ACCEPTED;
-  if (!trans.get_extension<GpuRequest>())  // not a payload of warpsim's, so never one we sent
+  if (!GpuRequest::find(trans))  // not a payload of warpsim's, so never one we sent
     SC_REPORT_ERROR(name(), "a response from below without the GpuRequest extension");
   if (FillQueue::kindOf(trans) != FillQueue::Kind::Prefetch) {
     answered(trans);

@@ -42,6 +42,8 @@ Crossbar::Crossbar(sc_core::sc_module_name name, const CrossbarParams& params,
       memPortFreeAt_(map.partitions(), 0),
       memSenders_(map.partitions()),
       smPortFreeAt_(sms * portsPerSm, 0),
+      requestHeads_(sms * portsPerSm),
+      responseHeads_(sms * portsPerSm, 0),
       requestPorts_(sms * portsPerSm),
       responsePorts_(sms * portsPerSm) {
   smSide.register_nb_transport_fw(this, &Crossbar::fwFromSm);
@@ -72,8 +74,7 @@ tlm::tlm_sync_enum Crossbar::fwFromSm(int port, Payload& trans, tlm::tlm_phase& 
     injectionStalls_.inc();
     return tlm::TLM_ACCEPTED;
   }
-  q.push(Routed{&trans, map_.partitionOf(trans.get_address()).value()}, now() + params_.latency);
-  requestPorts_.insert(static_cast<std::uint32_t>(port));
+  push(static_cast<std::uint32_t>(port), &trans);
   phase = tlm::END_REQ;
   return tlm::TLM_UPDATED;
 }
@@ -88,10 +89,21 @@ tlm::tlm_sync_enum Crossbar::bwFromMem(int port, Payload& trans, tlm::tlm_phase&
   return tlm::TLM_COMPLETED;
 }
 
+// Into SM port `port`'s input buffer, which has room.
+void Crossbar::push(std::uint32_t port, Payload* p) {
+  TimedQueue<Routed>& q = requests_[port];
+  const Routed r{p, map_.partitionOf(p->get_address()).value()};
+  q.push(r, now() + params_.latency);
+  if (q.size() == 1) requestHeads_[port] = Head{q.frontVisibleAt(), r.partition};
+  requestPorts_.insert(port);
+}
+
 void Crossbar::routeResponse(Payload& trans) {
   const GpuRequest& r = GpuRequest::of(trans);
   const std::uint32_t smPort = portOf(r.sm, r.space);
-  responses_[smPort].push(&trans, now() + params_.latency);
+  TimedQueue<Payload*>& q = responses_[smPort];
+  q.push(&trans, now() + params_.latency);
+  if (q.size() == 1) responseHeads_[smPort] = q.frontVisibleAt();
   responsePorts_.insert(smPort);
 }
 
@@ -119,22 +131,26 @@ bool Crossbar::tick() {
 // Each SM port offers its oldest request; each partition port takes one packet at a time and
 // stays busy for the packet's flits. The port served first rotates with the cycle number, so
 // arbitration is fair and does not depend on when the crossbar slept.
+//
+// Each port's head is read from requestHeads_, so that a port that cannot send costs a look at
+// a few dense arrays, not at its queue.
 void Crossbar::forwardRequests(Cycle& next) {
   const Cycle cycle = now();
   const auto first = static_cast<std::uint32_t>(cycle % requests_.size());
   requestPorts_.forEachFrom(first, [&](std::uint32_t i) {
-    TimedQueue<Routed>& q = requests_[i];
-    std::uint32_t part = q.front().partition;
-    if (q.ready(cycle) && !memSenders_[part].held() && memPortFreeAt_[part] <= cycle) {
-      send(i, part, q.pop().payload);
+    Head* h = &requestHeads_[i];
+    if (h->visibleAt <= cycle && !memSenders_[h->partition].held() &&
+        memPortFreeAt_[h->partition] <= cycle) {
+      TimedQueue<Routed>& q = requests_[i];
+      send(i, h->partition, q.pop().payload);
       if (q.empty()) {
         requestPorts_.erase(i);
         return;
       }
-      part = q.front().partition;
+      *h = Head{q.frontVisibleAt(), q.front().partition};
     }
-    if (!memSenders_[part].held())
-      next = std::min(next, std::max({q.frontVisibleAt(), memPortFreeAt_[part], cycle + 1}));
+    if (!memSenders_[h->partition].held())
+      next = std::min(next, std::max({h->visibleAt, memPortFreeAt_[h->partition], cycle + 1}));
   });
 }
 
@@ -153,8 +169,7 @@ void Crossbar::send(std::uint32_t port, std::uint32_t part, Payload* p) {
   watchdog_.progress();
   if (held_.held(static_cast<int>(port))) {  // room again: take the refused request
     const HeldRequests::Request h = held_.release(static_cast<int>(port));
-    requests_[port].push(Routed{h.payload, map_.partitionOf(h.payload->get_address()).value()},
-                         cycle + params_.latency);
+    push(port, h.payload);
     endRequest(smSide, h);
   }
 }
@@ -162,20 +177,23 @@ void Crossbar::send(std::uint32_t port, std::uint32_t part, Payload* p) {
 void Crossbar::returnResponses(Cycle& next) {
   const Cycle cycle = now();
   responsePorts_.forEach([&](std::uint32_t i) {
-    TimedQueue<Payload*>& q = responses_[i];
-    if (q.ready(cycle) && smPortFreeAt_[i] <= cycle) {
+    if (responseHeads_[i] <= cycle && smPortFreeAt_[i] <= cycle) {
+      TimedQueue<Payload*>& q = responses_[i];
       Payload* p = q.pop();
       const std::uint32_t f = flits(*p, true);
       smPortFreeAt_[i] = cycle + f;
       responsePackets_.inc();
       responseFlits_.inc(f);
-      if (q.empty()) responsePorts_.erase(i);
+      if (q.empty())
+        responsePorts_.erase(i);
+      else
+        responseHeads_[i] = q.frontVisibleAt();
       ++ledger_.answered;
       sendBackward(smSide[static_cast<int>(i)], *p, tlm::BEGIN_RESP);
       watchdog_.progress();
       if (q.empty()) return;
     }
-    next = std::min(next, std::max({q.frontVisibleAt(), smPortFreeAt_[i], cycle + 1}));
+    next = std::min(next, std::max({responseHeads_[i], smPortFreeAt_[i], cycle + 1}));
   });
 }
 

@@ -75,6 +75,7 @@ class Crossbar : public sc_core::sc_module,
   // Each moves what may move this cycle and lowers `next` to when the rest may.
   void forwardRequests(Cycle& next);
   void returnResponses(Cycle& next);
+  void push(std::uint32_t port, Payload* p);
   void send(std::uint32_t port, std::uint32_t partition, Payload* p);
   void routeResponse(Payload& trans);  // a partition's response, to its SM port
 
@@ -93,8 +94,15 @@ class Crossbar : public sc_core::sc_module,
   std::vector<Cycle> memPortFreeAt_;             // per partition: request port occupancy
   std::vector<RequestSender> memSenders_;        // per partition: held while awaiting END_REQ
   std::vector<Cycle> smPortFreeAt_;              // per SM: response port occupancy
-  PortSet requestPorts_;                         // SM ports with requests queued
-  PortSet responsePorts_;                        // SM ports with responses queued
+  // Each queue's head, as it is while the queue is not empty: what arbitration reads.
+  struct Head {
+    Cycle visibleAt = 0;
+    std::uint32_t partition = 0;
+  };
+  std::vector<Head> requestHeads_;    // per SM port
+  std::vector<Cycle> responseHeads_;  // per SM port: when the head is visible
+  PortSet requestPorts_;              // SM ports with requests queued
+  PortSet responsePorts_;             // SM ports with responses queued
   Counter requestPackets_, responsePackets_, requestFlits_, responseFlits_, injectionStalls_;
 };
 
