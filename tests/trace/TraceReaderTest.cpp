@@ -219,3 +219,63 @@ TEST_CASE("trace: the summary counts warp and thread instructions", "[trace]") {
   CHECK(s.warpInstructions == 6);
   CHECK(s.threadInstructions == 2 * (32 + 0 + 8));
 }
+
+namespace {
+
+// One line through the parser of a version-5 Volta trace: its instruction and addresses, or
+// the error it raised.
+struct Parsed {
+  trace::TraceInst inst;
+  std::vector<Addr> addrs;
+  std::string error;
+};
+
+Parsed parseLine(const std::string& line) {
+  trace::TraceHeader h;
+  h.tracerVersion = 5;
+  const trace::InstLineParser parser(h, *trace::sassIsaFor(70), trace::TraceOptions{});
+  Parsed p;
+  try {
+    parser.parse(line, p.inst, p.addrs);
+  } catch (const trace::LineError& e) {
+    p.error = e.what();
+  }
+  return p;
+}
+
+}  // namespace
+
+// Plain tokens are read in one pass; others (long, signed, prefixed oddly, bad) go through
+// std::from_chars. Both must give the same values, and the same errors.
+TEST_CASE("trace: numbers read in one pass agree with from_chars, errors included", "[trace]") {
+  const Parsed a = parseLine("0X00fF FFFFFFFF 0 EXIT 0 0 0");
+  CHECK(a.error.empty());
+  CHECK(a.inst.pc == 0xff);
+  CHECK(a.inst.mask == 0xffffffffu);
+  // Mode 2 over lanes 0-2: a 16-digit base (from_chars), then -0 and a 19-digit delta.
+  const Parsed b =
+      parseLine("0010 00000007 1 R3 LDG.E 1 R4 4 2 0x00007f0000100000 -0 -1000000000000000000 0");
+  REQUIRE(b.error.empty());
+  CHECK(b.addrs == std::vector<Addr>{0x7f0000100000, 0x7f0000100000,
+                                     0x7f0000100000 - Addr{1000000000000000000}});
+  // Mode 1: a 15-digit base and a negative stride, both in one pass.
+  const Parsed c = parseLine("0020 00000003 1 R3 LDG.E 1 R4 4 1 0x7f0000100000 -128 0");
+  REQUIRE(c.error.empty());
+  CHECK(c.addrs == std::vector<Addr>{0x7f0000100000, 0x7f0000100000 - 128});
+  const std::pair<const char*, const char*> bad[] = {
+      {"100000000 1 0 EXIT 0 0 0", "bad PC '100000000' (hexadecimal expected)"},
+      {"0000 0x 0 EXIT 0 0 0", "bad mask '0x' (hexadecimal expected)"},
+      {"0000 1 0 EXIT 1a 0 0", "bad source count '1a' (decimal expected)"},
+      {"0000 1 0 EXIT 0 -4 0", "bad memory width '-4' (decimal expected)"},
+      {"0000 3 1 R3 LDG.E 1 R4 4 2 0x10 +4 0", "bad delta '+4' (decimal expected)"},
+      {"0000 3 1 R3 LDG.E 1 R4 4 2 0x10 - 0", "bad delta '-' (decimal expected)"},
+      {"0000 3 1 R3 LDG.E 1 R4 4 2 0x10 4x 0", "bad delta '4x' (decimal expected)"},
+      {"0000 3 1 R3 LDG.E 1 R4 4 1 -0x10 4 0", "bad base address '-0x10' (hexadecimal expected)"},
+      {"0000 1 0 EXIT 0 99999999999 0", "bad memory width '99999999999' (decimal expected)"},
+      {"0000 3 1 R3 LDG.E 1 R4 4 2 0x10", "line ends before delta"},
+  };
+  for (const auto& [line, error] : bad) {
+    INFO(line);
+    CHECK(parseLine(line).error == error);
+  }
+}

@@ -1,32 +1,11 @@
 #include "warpsim/workload/trace/InstLineParser.h"
 
 #include <charconv>
+#include <limits>
+#include <type_traits>
 
 namespace warpsim::trace {
 namespace {
-
-// Splits a line into whitespace-separated tokens without allocating.
-class Tokens {
- public:
-  explicit Tokens(std::string_view s) : s_(s) {}
-  bool next(std::string_view& tok) {
-    while (i_ < s_.size() && (s_[i_] == ' ' || s_[i_] == '\t')) ++i_;
-    if (i_ == s_.size()) return false;
-    const std::size_t b = i_;
-    while (i_ < s_.size() && s_[i_] != ' ' && s_[i_] != '\t') ++i_;
-    tok = s_.substr(b, i_ - b);
-    return true;
-  }
-  std::string_view need(const char* what) {
-    std::string_view tok;
-    if (!next(tok)) throw LineError(std::string("line ends before ") + what);
-    return tok;
-  }
-
- private:
-  std::string_view s_;
-  std::size_t i_ = 0;
-};
 
 std::string quoted(std::string_view t) {
   return "'" + std::string(t) + "'";
@@ -44,6 +23,65 @@ T number(const std::string_view tok, int base, const char* what) {
                     (base == 16 ? " (hexadecimal expected)" : " (decimal expected)"));
   return v;
 }
+
+bool blank(char c) {
+  return c == ' ' || c == '\t';
+}
+
+// The value of a hexadecimal digit, or 16.
+unsigned hexDigit(char c) {
+  if (c >= '0' && c <= '9') return static_cast<unsigned>(c - '0');
+  const char l = static_cast<char>(c | 0x20);
+  return l >= 'a' && l <= 'f' ? static_cast<unsigned>(l - 'a' + 10) : 16;
+}
+
+// Splits a line into whitespace-separated tokens without allocating.
+class Tokens {
+ public:
+  explicit Tokens(std::string_view s) : s_(s) {}
+  bool next(std::string_view& tok) {
+    while (i_ < s_.size() && blank(s_[i_])) ++i_;
+    if (i_ == s_.size()) return false;
+    const std::size_t b = i_;
+    while (i_ < s_.size() && !blank(s_[i_])) ++i_;
+    tok = s_.substr(b, i_ - b);
+    return true;
+  }
+  std::string_view need(const char* what) {
+    std::string_view tok;
+    if (!next(tok)) throw LineError(std::string("line ends before ") + what);
+    return tok;
+  }
+  // The next token as a number: number<T>(need(what), base, what), read in one pass where the
+  // token is plain (a sign or 0x, then at most 15 digits); anything else, valid or not, goes
+  // through number<T>, so values and errors are the same.
+  template <typename T>
+  T needNumber(int base, const char* what) {
+    while (i_ < s_.size() && blank(s_[i_])) ++i_;
+    const std::size_t b = i_;
+    std::size_t i = b;
+    const bool negative = std::is_signed_v<T> && i < s_.size() && s_[i] == '-';
+    if (negative) ++i;
+    if (base == 16 && i + 2 < s_.size() && s_[i] == '0' && (s_[i + 1] | 0x20) == 'x' && !negative)
+      i += 2;
+    const std::size_t digits = i;
+    std::uint64_t v = 0;
+    for (; i < s_.size() && i - digits < 16; ++i) {
+      const unsigned d = hexDigit(s_[i]);
+      if (d >= static_cast<unsigned>(base)) break;
+      v = v * static_cast<unsigned>(base) + d;
+    }
+    const bool plain = i > digits && i - digits < 16 && (i == s_.size() || blank(s_[i])) &&
+                       v <= static_cast<std::uint64_t>(std::numeric_limits<T>::max());
+    if (!plain) return number<T>(need(what), base, what);
+    i_ = i;
+    return negative ? static_cast<T>(-static_cast<std::int64_t>(v)) : static_cast<T>(v);
+  }
+
+ private:
+  std::string_view s_;
+  std::size_t i_ = 0;
+};
 
 Reg reg(std::string_view tok) {
   if (tok.size() < 2 || tok[0] != 'R')
@@ -127,12 +165,12 @@ InstLineParser::Notes InstLineParser::parse(std::string_view line, TraceInst& ou
   Tokens t(line);
   if (version_ < 3)  // older traces: thread block and warp on every line
     for (const char* what : {"thread block x", "thread block y", "thread block z", "warp"})
-      number<unsigned>(t.need(what), 10, what);
-  if (lineinfo_) number<std::uint64_t>(t.need("line number"), 10, "line number");
+      t.needNumber<unsigned>(10, what);
+  if (lineinfo_) t.needNumber<std::uint64_t>(10, "line number");
   out = TraceInst{};
-  out.pc = number<std::uint32_t>(t.need("PC"), 16, "PC");
-  out.mask = number<std::uint32_t>(t.need("mask"), 16, "mask");
-  const auto dsts = number<unsigned>(t.need("destination count"), 10, "destination count");
+  out.pc = t.needNumber<std::uint32_t>(16, "PC");
+  out.mask = t.needNumber<std::uint32_t>(16, "mask");
+  const auto dsts = t.needNumber<unsigned>(10, "destination count");
   if (dsts > 1) throw LineError("destination count " + std::to_string(dsts) + " (0 or 1 allowed)");
   if (dsts == 1) out.dst = reg(t.need("destination register"));
   const std::string_view opcode = t.need("opcode");
@@ -140,30 +178,29 @@ InstLineParser::Notes InstLineParser::parse(std::string_view line, TraceInst& ou
   const SassOpInfo* info = decoded.info;
   notes.unknownOpcode = info == nullptr;
   const SassOpInfo op = info ? *info : *unknown_;
-  const auto srcs = number<unsigned>(t.need("source count"), 10, "source count");
+  const auto srcs = t.needNumber<unsigned>(10, "source count");
   if (srcs > kMaxSrcRegs)
     throw LineError("source count " + std::to_string(srcs) + " (at most 4 allowed)");
   for (unsigned i = 0; i < srcs; ++i) out.src[i] = reg(t.need("source register"));
-  const auto width = number<unsigned>(t.need("memory width"), 10, "memory width");
+  const auto width = t.needNumber<unsigned>(10, "memory width");
 
   const unsigned lanes = static_cast<unsigned>(__builtin_popcount(out.mask));
   const std::size_t first = pool.size();
   if (width > 0) {
-    const auto mode = number<unsigned>(t.need("address mode"), 10, "address mode");
+    const auto mode = t.needNumber<unsigned>(10, "address mode");
     if (mode == 0) {
-      for (unsigned i = 0; i < lanes; ++i)
-        pool.push_back(number<Addr>(t.need("address"), 16, "address"));
+      for (unsigned i = 0; i < lanes; ++i) pool.push_back(t.needNumber<Addr>(16, "address"));
     } else if (mode == 1 || mode == 2) {
-      Addr a = number<Addr>(t.need("base address"), 16, "base address");
+      Addr a = t.needNumber<Addr>(16, "base address");
       const bool stride = mode == 1;
-      const auto step = stride ? number<std::int64_t>(t.need("stride"), 10, "stride") : 0;
+      const auto step = stride ? t.needNumber<std::int64_t>(10, "stride") : 0;
       bool gap = false;  // Accel-Sim's base+stride decoder stops at the first gap
       for (unsigned lane = 0, k = 0; lane < kWarpSize; ++lane) {
         if (!(out.mask >> lane & 1u)) {
           gap = k > 0;
           continue;
         }
-        if (k > 0) a += stride ? step : number<std::int64_t>(t.need("delta"), 10, "delta");
+        if (k > 0) a += stride ? step : t.needNumber<std::int64_t>(10, "delta");
         pool.push_back(stride && quirks_ && gap ? 0 : a);
         ++k;
       }
