@@ -25,6 +25,7 @@ class Histogram {
 
  private:
   std::uint64_t width_;
+  int shift_ = -1;  // log2(width_) when it is a power of two: a shift, not a division, per sample
   std::vector<std::uint64_t> buckets_;
   std::uint64_t count_ = 0, sum_ = 0, min_ = 0, max_ = 0;
 };

@@ -16,6 +16,15 @@ TEST_CASE("Histogram puts a sample in bucket sample / width", "[histogram]") {
   REQUIRE(h.buckets() == Buckets{2, 1, 1, 1, 0});
 }
 
+TEST_CASE("Histogram with a power-of-two width puts samples where the division would",
+          "[histogram]") {
+  Histogram one(1, 3), sixteen(16, 3);
+  for (std::uint64_t s : {0, 1, 2, 3, 9}) one.add(s);
+  for (std::uint64_t s : {0, 15, 16, 31, 32, 47, 48, 1 << 20}) sixteen.add(s);
+  REQUIRE(one.buckets() == Buckets{1, 1, 1, 2});
+  REQUIRE(sixteen.buckets() == Buckets{2, 2, 2, 2});
+}
+
 TEST_CASE("Histogram clamps samples past the last bucket into the overflow bucket", "[histogram]") {
   Histogram h(10, 4);
   h.add(40);
