@@ -9,6 +9,9 @@
 //   HeldRequests   the target side: the requests it holds back, at most one per initiator port,
 //                  each with the cycle it was held since, released by port or in rotating order.
 //   sendBackward / sendForward: one phase with zero delay, as every block here annotates none.
+//   NbTarget / NbInitiator: the transport interfaces of a block that speaks only the
+//                  non-blocking protocol and binds its plain tlm sockets to itself, so that a
+//                  call reaches it directly instead of through tlm_utils' callback layers.
 #include <cstddef>
 #include <vector>
 
@@ -120,6 +123,24 @@ class HeldRequests {
  private:
   std::vector<Request> byPort_;
   std::size_t next_ = 0, count_ = 0;
+};
+
+// A target socket bound to the block itself: `socket.bind(*this)`. Blocking and debug
+// transport and DMI are not offered: b_transport is reported as an error (a blocking initiator
+// goes through a bridge), the others answer that nothing was done.
+class NbTarget : public tlm::tlm_fw_transport_if<> {
+ public:
+  void b_transport(tlm::tlm_generic_payload&, sc_core::sc_time&) override {
+    SC_REPORT_ERROR("warpsim", "b_transport to a block that takes only nb_transport_fw");
+  }
+  bool get_direct_mem_ptr(tlm::tlm_generic_payload&, tlm::tlm_dmi&) override { return false; }
+  unsigned int transport_dbg(tlm::tlm_generic_payload&) override { return 0; }
+};
+
+// An initiator socket bound to the block itself: `socket.bind(*this)`; DMI is never granted.
+class NbInitiator : public tlm::tlm_bw_transport_if<> {
+ public:
+  void invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) override {}
 };
 
 // Releases a held request's initiator: END_REQ on the backward path of its port.

@@ -46,15 +46,16 @@ Cache::Cache(sc_core::sc_module_name name, const CacheParams& params, PayloadPoo
       stall_(stats_) {
   if (params.lineSize > PayloadPool::kDataBytes || params.hitLatency == 0)
     SC_REPORT_ERROR(this->name(), "line size above the payload buffer, or a hit latency of 0");
-  upstream.register_nb_transport_fw(this, &Cache::fwFromAbove);
-  downstream.register_nb_transport_bw(this, &Cache::bwFromBelow);
+  upstream.bind(static_cast<NbTarget&>(*this));
+  downstream.bind(static_cast<NbInitiator&>(*this));
   stats_.registerWith(stats, this->name());
   wasSaturated_ = saturated();  // a span open from cycle 0 (saturatedSince_ = 0)
 }
 
 // ---- transport ----------------------------------------------------------------------------
 
-tlm::tlm_sync_enum Cache::fwFromAbove(Payload& trans, tlm::tlm_phase& phase, sc_core::sc_time&) {
+tlm::tlm_sync_enum Cache::nb_transport_fw(Payload& trans, tlm::tlm_phase& phase,
+                                          sc_core::sc_time&) {
   if (phase != tlm::BEGIN_REQ) return tlm::TLM_COMPLETED;  // END_RESP: nothing to do
   if (!GpuRequest::find(trans))
     SC_REPORT_ERROR(name(), "a request without the GpuRequest extension (use a PayloadPool)");
@@ -73,7 +74,8 @@ tlm::tlm_sync_enum Cache::fwFromAbove(Payload& trans, tlm::tlm_phase& phase, sc_
   return tlm::TLM_UPDATED;
 }
 
-tlm::tlm_sync_enum Cache::bwFromBelow(Payload& trans, tlm::tlm_phase& phase, sc_core::sc_time&) {
+tlm::tlm_sync_enum Cache::nb_transport_bw(Payload& trans, tlm::tlm_phase& phase,
+                                          sc_core::sc_time&) {
   wake();
   below_.backward(trans, phase);
   if (phase != tlm::BEGIN_RESP) return tlm::TLM_ACCEPTED;

@@ -13,8 +13,6 @@
 #include <functional>
 #include <iosfwd>
 
-#include <tlm_utils/simple_initiator_socket.h>
-#include <tlm_utils/simple_target_socket.h>
 #include <systemc>
 #include <tlm>
 
@@ -44,7 +42,9 @@ class StatsRegistry;
 class Cache : public sc_core::sc_module,
               public Clocked,
               public IDiagnosable,
-              public IMemorySaturation {
+              public IMemorySaturation,
+              private NbTarget,
+              private NbInitiator {
  public:
   // Called when a valid line is replaced (not when a store invalidates it), with its address
   // and the warp that owned it: the hook for CCWS's victim tag array (CCWS 3.3.3).
@@ -57,8 +57,8 @@ class Cache : public sc_core::sc_module,
   // Called once for every access completed (hit, merge or miss; not for reservation failures).
   using AccessObserver = std::function<void(Addr lineAddr, OwnerWarp requester, AccessKind kind)>;
 
-  tlm_utils::simple_target_socket<Cache> upstream;       // from the LSU or the interconnect
-  tlm_utils::simple_initiator_socket<Cache> downstream;  // to the interconnect or the DRAM
+  tlm::tlm_target_socket<> upstream;       // from the LSU or the interconnect
+  tlm::tlm_initiator_socket<> downstream;  // to the interconnect or the DRAM
   // Every request sent below (its BEGIN_REQ), for observers such as the address predictor;
   // written only when something is bound.
   AnalysisPort<tlm::tlm_generic_payload> sentBelow;
@@ -118,9 +118,11 @@ class Cache : public sc_core::sc_module,
     bool valid;
   };
 
-  // Transport (Cache.cpp).
-  tlm::tlm_sync_enum fwFromAbove(Payload& trans, tlm::tlm_phase& phase, sc_core::sc_time& delay);
-  tlm::tlm_sync_enum bwFromBelow(Payload& trans, tlm::tlm_phase& phase, sc_core::sc_time& delay);
+  // Transport (Cache.cpp): upstream and downstream are bound to the cache itself.
+  tlm::tlm_sync_enum nb_transport_fw(Payload& trans, tlm::tlm_phase& phase,
+                                     sc_core::sc_time& delay) override;
+  tlm::tlm_sync_enum nb_transport_bw(Payload& trans, tlm::tlm_phase& phase,
+                                     sc_core::sc_time& delay) override;
   void answered(Payload& trans);  // a response from below: reported unless it was awaited
   // One cycle's stages, in tick order (Cache.cpp).
   void processFills(Cycle t);

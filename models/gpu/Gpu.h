@@ -99,7 +99,7 @@ class Gpu : public sc_core::sc_module {
   const ClockDomain& coreClock() const { return core_; }
   // With dram.model=external: L2 slice p's memory-side socket, for the platform to bind to its
   // own TLM target (e.g. through a BlockingBridge) before sc_start().
-  tlm_utils::simple_initiator_socket<Cache>& memorySocket(std::uint32_t p) {
+  tlm::tlm_initiator_socket<>& memorySocket(std::uint32_t p) {
     return partitions_.at(p).memorySocket();
   }
   // Memory partition `p`, e.g. to bind a HostPort to its DRAM channel before sc_start().

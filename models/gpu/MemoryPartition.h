@@ -35,7 +35,7 @@ struct MemoryPartition {
     return nullptr;
   }
   // The slice's way to memory; with dram.model = external, bind it before sc_start().
-  tlm_utils::simple_initiator_socket<Cache>& memorySocket() { return l2->downstream; }
+  tlm::tlm_initiator_socket<>& memorySocket() { return l2->downstream; }
   void settleStats() {
     l2->settleStats();
     if (gddr) gddr->settleStats();

@@ -38,8 +38,7 @@ Lsu::Lsu(sc_core::sc_module_name name, SmId sm, const LsuParams& params, Payload
       reexec_(params.reexecEntries + 1, nullptr),
       queuedPerWarp_(64, 0),
       queuedEntryOf_(64, 0) {
-  for (auto* s : {&socket, &texSocket, &constSocket})
-    s->register_nb_transport_bw(this, &Lsu::nbTransportBw);
+  for (auto* s : {&socket, &texSocket, &constSocket}) s->bind(static_cast<NbInitiator&>(*this));
   freeEntries_.reserve(params.maxInFlight);
   for (std::uint32_t i = params.maxInFlight; i-- > 0;) freeEntries_.push_back(i);
   const std::string p = this->name();
@@ -135,7 +134,7 @@ tlm::tlm_generic_payload& Lsu::buildStageRequest() {
   return p;
 }
 
-tlm_utils::simple_initiator_socket<Lsu>& Lsu::socketFor(ReqSpace s) {
+tlm::tlm_initiator_socket<>& Lsu::socketFor(ReqSpace s) {
   return s == ReqSpace::Texture ? texSocket : s == ReqSpace::Constant ? constSocket : socket;
 }
 
@@ -188,8 +187,8 @@ void Lsu::requestTaken(bool fromStage) {
   }
 }
 
-tlm::tlm_sync_enum Lsu::nbTransportBw(tlm::tlm_generic_payload& trans, tlm::tlm_phase& phase,
-                                      sc_core::sc_time&) {
+tlm::tlm_sync_enum Lsu::nb_transport_bw(tlm::tlm_generic_payload& trans, tlm::tlm_phase& phase,
+                                        sc_core::sc_time&) {
   // A refusable request's lookup: END_REQ, a refusal or a hit's response.
   const bool wasOpen = heldRefusable_ && sender_.heldRequest() == &trans;
   const bool released = sender_.backward(trans, phase);

@@ -7,7 +7,6 @@
 #include <cstdint>
 #include <vector>
 
-#include <tlm_utils/simple_initiator_socket.h>
 #include <systemc>
 #include <tlm>
 
@@ -38,11 +37,16 @@ struct MemIssueInfo {
   std::uint32_t lec = 0;
 };
 
-class Lsu : public sc_core::sc_module, public Clocked, public IDiagnosable, public ILsuState {
+class Lsu : public sc_core::sc_module,
+            public Clocked,
+            public IDiagnosable,
+            public ILsuState,
+            private NbInitiator {
  public:
-  tlm_utils::simple_initiator_socket<Lsu> socket;       // global and local: to the L1D
-  tlm_utils::simple_initiator_socket<Lsu> texSocket;    // texture: to the L1T
-  tlm_utils::simple_initiator_socket<Lsu> constSocket;  // constant: to the L1C
+  // Bound to the LSU itself (responses come straight to nb_transport_bw).
+  tlm::tlm_initiator_socket<> socket;       // global and local: to the L1D
+  tlm::tlm_initiator_socket<> texSocket;    // texture: to the L1T
+  tlm::tlm_initiator_socket<> constSocket;  // constant: to the L1C
   // Every line request the stage builds from an instruction, once, before it is sent (L1 hits
   // included; re-executions are not written again). Written only when bound.
   AnalysisPort<tlm::tlm_generic_payload> issued;
@@ -83,8 +87,8 @@ class Lsu : public sc_core::sc_module, public Clocked, public IDiagnosable, publ
     std::uint32_t outstanding = 0;  // line requests not yet answered
     Cycle issued = 0;
   };
-  tlm::tlm_sync_enum nbTransportBw(tlm::tlm_generic_payload& trans, tlm::tlm_phase& phase,
-                                   sc_core::sc_time& delay);
+  tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& trans, tlm::tlm_phase& phase,
+                                     sc_core::sc_time& delay) override;
   void sendNext();
   void complete(std::uint32_t entry);
   // Re-execution queue (Lsu.cpp, "re-execution").
@@ -99,7 +103,7 @@ class Lsu : public sc_core::sc_module, public Clocked, public IDiagnosable, publ
   void noteQueueChange();
   void requestTaken(bool fromStage);
   void refused(tlm::tlm_generic_payload& p);
-  tlm_utils::simple_initiator_socket<Lsu>& socketFor(ReqSpace s);
+  tlm::tlm_initiator_socket<>& socketFor(ReqSpace s);
 
   SmId sm_;
   LsuParams params_;

@@ -149,7 +149,7 @@ void Crossbar::forwardRequests(Cycle& next) {
       }
       *h = Head{q.frontVisibleAt(), q.front().partition};
     }
-    if (!memSenders_[h->partition].held())
+    if (next > cycle + 1 && !memSenders_[h->partition].held())  // cycle + 1 is the earliest
       next = std::min(next, std::max({h->visibleAt, memPortFreeAt_[h->partition], cycle + 1}));
   });
 }
@@ -193,7 +193,8 @@ void Crossbar::returnResponses(Cycle& next) {
       watchdog_.progress();
       if (q.empty()) return;
     }
-    next = std::min(next, std::max({responseHeads_[i], smPortFreeAt_[i], cycle + 1}));
+    if (next > cycle + 1)
+      next = std::min(next, std::max({responseHeads_[i], smPortFreeAt_[i], cycle + 1}));
   });
 }
 

@@ -201,3 +201,20 @@ TEST_CASE("cache conformance: ticking every edge (sim.tick_all) changes no stati
   CHECK(s.clock.edgesExecuted() == 20000);
   CHECK(s.outcome() == sleeping);
 }
+
+// The cache's sockets are bound to the cache itself (lib/core/TlmPorts.h): it takes only the
+// non-blocking protocol, says so for blocking transport, and grants no DMI or debug access.
+TEST_CASE("cache conformance: b_transport to a cache is an error, DMI and debug do nothing") {
+  CacheBench b(smallCache(), 10);
+  PayloadPool pool;
+  tlm::tlm_generic_payload& p = pool.acquire();
+  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+  auto& cache = dynamic_cast<tlm::tlm_fw_transport_if<>&>(
+      *b.cache.upstream.get_base_export().get_interface());
+  CHECK_THROWS_WITH(cache.b_transport(p, delay),
+                    Catch::Contains("b_transport to a block that takes only nb_transport_fw"));
+  tlm::tlm_dmi dmi;
+  CHECK_FALSE(cache.get_direct_mem_ptr(p, dmi));
+  CHECK(cache.transport_dbg(p) == 0);
+  p.release();
+}
