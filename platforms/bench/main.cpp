@@ -82,8 +82,10 @@ int sc_main(int argc, char* argv[]) {
       r.cycles / r.wallSeconds, perInst, rss);
   if (r.traceLines)
     std::cout << fmt::format(
-        "bench trace check: {} instruction lines in {:.3f} s: {:.0f} lines/s\n", r.traceLines,
-        r.traceScanSeconds, r.traceLines / r.traceScanSeconds);
+        "bench trace check: {} instruction lines in {:.3f} s: {:.0f} lines/s, {:.1f} MB of "
+        "decoded blocks spilled\n",
+        r.traceLines, r.traceScanSeconds, r.traceLines / r.traceScanSeconds,
+        double(r.traceSpillBytes) / 1e6);
   if (!json.empty()) {
     nlohmann::json j = {{"platform", platform},
                         {"workload", r.stats.value("workload", "")},

@@ -120,6 +120,7 @@ RunResult runPlatform(const PlatformInfo& platform, int argc, const char* const 
     const Workload& workload = loaded.workload;
     r.traceLines = loaded.traceLines;
     r.traceScanSeconds = loaded.traceScanSeconds;
+    r.traceSpillBytes = loaded.traceSpillBytes;
     if (!cl.quiet) std::cerr << loaded.notes;
     if (!cl.writeTrace.empty())
       trace::writeTrace(workload, cl.writeTrace, {config.getBool("trace.write_xz")});

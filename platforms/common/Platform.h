@@ -36,6 +36,7 @@ struct RunResult {
   // simulation (lib/workload/trace/README.md).
   std::uint64_t traceLines = 0;
   double traceScanSeconds = 0;
+  std::uint64_t traceSpillBytes = 0;
   nlohmann::json stats;
 };
 

@@ -42,6 +42,7 @@ LoadedWorkload loadWorkload(const Config& config, const Registries& registries) 
     out.workload = trace::loadTrace(tracePath, trace::loadTraceOptions(config), &summary);
     out.traceLines = summary.warpInstructions;
     out.traceScanSeconds = summary.scanSeconds;
+    out.traceSpillBytes = summary.spillBytes;
     return out;
   }
   const std::string name = config.getString("workload.name");

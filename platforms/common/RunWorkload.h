@@ -30,9 +30,11 @@ struct LoadedWorkload {
   std::string label;
   // What the loader has to say, for stderr: a launch record's occupancy sources; else empty.
   std::string notes;
-  // A trace: its instruction lines and the time reading and checking them took.
+  // A trace: its instruction lines, the time reading and checking them took, and the bytes of
+  // decoded blocks its spill file holds.
   std::uint64_t traceLines = 0;
   double traceScanSeconds = 0;
+  std::uint64_t traceSpillBytes = 0;
 };
 
 // The workload `config` selects: workload.launch_record if set, else workload.trace if set,

@@ -84,7 +84,9 @@ TEST_CASE("trace run: an EXIT before the warp's last line does not end the warp"
   CHECK(s["gpu"]["dispatcher"]["ctas_launched"] == 2);
 }
 
-TEST_CASE("trace run: every named workload written as a trace runs bit-identically") {
+TEST_CASE(
+    "trace run: every named workload written as a trace runs bit-identically, with or without the "
+    "spill file") {
   for (const WorkloadInfo& w : listWorkloads()) {
     ScratchDir dir;
     const std::string common = "--quiet --set workload.size=1 ";
@@ -98,6 +100,13 @@ TEST_CASE("trace run: every named workload written as a trace runs bit-identical
     INFO(traced.err);
     REQUIRE(traced.exitCode == 0);
     CHECK(modelStats(dir.file("direct.json")) == modelStats(dir.file("trace.json")));
+    // Blocks parsed again from the text at launch, without the spill file: the same run.
+    const ToolRun text = runTool("warpsim-fermi", common + "--trace " + dir.file("t") +
+                                                      " --set trace.spill_limit_mib=0 --stats " +
+                                                      dir.file("text.json"));
+    INFO(text.err);
+    REQUIRE(text.exitCode == 0);
+    CHECK(modelStats(dir.file("direct.json")) == modelStats(dir.file("text.json")));
   }
 }
 

@@ -47,6 +47,10 @@ class Tokens {
     tok = s_.substr(b, i_ - b);
     return true;
   }
+  bool more() {
+    while (i_ < s_.size() && blank(s_[i_])) ++i_;
+    return i_ < s_.size();
+  }
   std::string_view need(const char* what) {
     std::string_view tok;
     if (!next(tok)) throw LineError(std::string("line ends before ") + what);
@@ -84,6 +88,13 @@ class Tokens {
 };
 
 Reg reg(std::string_view tok) {
+  if (tok.size() >= 2 && tok.size() <= 4 && tok[0] == 'R') {  // R0-R999: read here
+    unsigned r = 0;
+    std::size_t i = 1;
+    for (; i < tok.size() && tok[i] >= '0' && tok[i] <= '9'; ++i)
+      r = r * 10 + unsigned(tok[i] - '0');
+    if (i == tok.size() && r < kMaxRegs) return r == 255 ? kNoReg : static_cast<Reg>(r);
+  }
   if (tok.size() < 2 || tok[0] != 'R')
     throw LineError("bad register " + quoted(tok) + " (R0-R255 expected)");
   const auto r = number<unsigned>(tok.substr(1), 10, "register");
@@ -208,10 +219,7 @@ InstLineParser::Notes InstLineParser::parse(std::string_view line, TraceInst& ou
       throw LineError("address mode " + std::to_string(mode) + " (0, 1 or 2 allowed)");
     }
   }
-  if (version_ >= 5) {
-    std::string_view imm;
-    if (t.next(imm)) number<std::int64_t>(imm, 10, "immediate");
-  }
+  if (version_ >= 5 && t.more()) t.needNumber<std::int64_t>(10, "immediate");
   std::string_view extra;
   notes.trailingTokens = t.next(extra);
 

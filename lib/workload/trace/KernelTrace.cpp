@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <iostream>
 
+#include "warpsim/workload/trace/CtaCodec.h"
 #include "warpsim/workload/trace/TraceError.h"
 #include "warpsim/workload/trace/TraceWarpStream.h"
 
@@ -64,8 +65,12 @@ bool looksLikeInstruction(std::string_view line) {
 
 }  // namespace
 
-KernelTrace::KernelTrace(const std::string& path, const TraceOptions& options)
-    : path_(path), options_(options), reader_(std::make_unique<LineReader>(path)) {
+KernelTrace::KernelTrace(const std::string& path, const TraceOptions& options,
+                         std::shared_ptr<BlockSpill> spill)
+    : path_(path),
+      options_(options),
+      reader_(std::make_unique<LineReader>(path)),
+      spill_(std::move(spill)) {
   readHeader();
   scanBody();
   reader_.reset();  // reopened when the first block launches: one open file per running kernel
@@ -183,12 +188,28 @@ void KernelTrace::scanBody() {
   // bytes) must not size anything, so memory grows only with the blocks the file holds.
   blocks_.clear();
   std::string_view line;
+  CtaTrace block;
   while (reader_->next(line)) {
     line = trim(line);
     if (line.empty()) continue;
     if (line == "#BEGIN_TB") {
-      BlockStart start{reader_->lineOffset(), reader_->lineNumber() - 1};
-      start.id = readBlock(nullptr, &start.idLine);
+      BlockStart start;
+      start.offset = reader_->lineOffset();
+      start.lineBefore = reader_->lineNumber() - 1;
+      block.insts.clear();
+      block.addrs.clear();
+      start.id = readBlock(block, &start.idLine);
+      warpInsts_ += block.insts.size();
+      for (const TraceInst& inst : block.insts)
+        threadInsts_ += static_cast<unsigned>(__builtin_popcount(inst.mask));
+      if (spill_) {
+        const std::size_t bound = encodedBound(block);
+        if (bound > encodeRoom_) {  // grown without zeroing: it is written before it is read
+          encodeRoom_ = bound;
+          encodeBuf_.reset(new std::uint8_t[bound]);
+        }
+        start.spilled = spill_->store(encodeBuf_.get(), encodeCta(block, encodeBuf_.get()));
+      }
       blocks_.push_back(start);
     } else if (line.front() == '#') {
       continue;  // a comment
@@ -217,7 +238,7 @@ void KernelTrace::scanBody() {
       fail("thread block " + coords(i) + " of the grid is missing from the file (truncated?)");
 }
 
-std::uint64_t KernelTrace::readBlock(CtaTrace* out, std::uint64_t* idLine) {
+std::uint64_t KernelTrace::readBlock(CtaTrace& out, std::uint64_t* idLine) {
   std::string_view line, value;
   auto nextLine = [&](const char* expected) {
     do {
@@ -241,7 +262,7 @@ std::uint64_t KernelTrace::readBlock(CtaTrace* out, std::uint64_t* idLine) {
 
   const std::uint64_t threads = header_.block.count();
   std::vector<bool> seen(warpsPerCta_, false);
-  if (out) out->warps.assign(warpsPerCta_, {});
+  out.warps.assign(warpsPerCta_, {});
   TraceInst inst;
   while (true) {
     nextLine("'warp = w' or #END_TB");
@@ -261,7 +282,7 @@ std::uint64_t KernelTrace::readBlock(CtaTrace* out, std::uint64_t* idLine) {
     const std::uint64_t lanesHere = std::min<std::uint64_t>(kWarpSize, threads - w * kWarpSize);
     const std::uint32_t validLanes =
         lanesHere >= kWarpSize ? 0xffffffffu : (std::uint32_t{1} << lanesHere) - 1;
-    if (out) out->warps[w].begin = static_cast<std::uint32_t>(out->insts.size());
+    out.warps[w].begin = static_cast<std::uint32_t>(out.insts.size());
     for (std::uint64_t i = 0; i < n; ++i) {
       if (!reader_->next(line))
         fail("the file ends after " + std::to_string(i) + " of warp " + std::to_string(w) +
@@ -270,11 +291,9 @@ std::uint64_t KernelTrace::readBlock(CtaTrace* out, std::uint64_t* idLine) {
       if (t.empty() || t.front() == '#' || t.substr(0, 4) == "warp")
         fail("warp " + std::to_string(w) + " has insts = " + std::to_string(n) + " but only " +
              std::to_string(i) + " instruction lines");
-      std::vector<Addr>& pool = out ? out->addrs : scratchAddrs_;
-      if (!out) pool.clear();
       InstLineParser::Notes notes;
       try {
-        notes = parser_->parse(t, inst, pool);
+        notes = parser_->parse(t, inst, out.addrs);
       } catch (const LineError& e) {
         fail(e.what());
       }
@@ -285,14 +304,9 @@ std::uint64_t KernelTrace::readBlock(CtaTrace* out, std::uint64_t* idLine) {
       if (notes.unknownOpcode)
         warnOnce(warnedUnknown_, "opcodes missing from the table mapped by trace.unknown_opcodes");
       inst.last = i + 1 == n;
-      if (out) {
-        out->insts.push_back(inst);
-      } else {
-        ++warpInsts_;
-        threadInsts_ += static_cast<unsigned>(__builtin_popcount(inst.mask));
-      }
+      out.insts.push_back(inst);
     }
-    if (out) out->warps[w].end = static_cast<std::uint32_t>(out->insts.size());
+    out.warps[w].end = static_cast<std::uint32_t>(out.insts.size());
   }
   return id;
 }
@@ -303,17 +317,32 @@ std::shared_ptr<const CtaTrace> KernelTrace::cta(CtaId cta) {
   if (id >= blocks_.size())
     throw TraceError(path_, 0,
                      "thread block " + std::to_string(id) + " requested: outside the grid");
+  const BlockSpill::Slot& slot = blocks_[id].spilled;
+  if (slot.bytes == 0) {
+    cached_ = readFromText(id);
+  } else {
+    auto block = std::make_shared<CtaTrace>();
+    if (!spill_->load(slot, spillBytes_) ||
+        !decodeCta(spillBytes_.data(), spillBytes_.size(), *block))
+      throw TraceError(path_, blocks_[id].idLine,
+                       "thread block " + std::to_string(id) +
+                           ": the spill file of decoded blocks cannot be read back");
+    cached_ = std::move(block);
+  }
+  cachedId_ = id;
+  return cached_;
+}
+
+std::shared_ptr<const CtaTrace> KernelTrace::readFromText(std::uint64_t id) {
   if (!reader_) reader_ = std::make_unique<LineReader>(path_);
   reader_->seek(blocks_[id].offset, blocks_[id].lineBefore);
   std::string_view line;
   if (!reader_->next(line) || trim(line) != "#BEGIN_TB")
     fail("the file changed since it was checked (no #BEGIN_TB here)");
   auto block = std::make_shared<CtaTrace>();
-  if (readBlock(block.get()) != id) fail("the file changed since it was checked");
-  cachedId_ = id;
-  cached_ = std::move(block);
+  if (readBlock(*block) != id) fail("the file changed since it was checked");
   if (id + 1 == blocks_.size()) reader_.reset();  // blocks launch in order: this was the last
-  return cached_;
+  return block;
 }
 
 KernelDesc KernelTrace::describe(const std::shared_ptr<KernelTrace>& trace) {

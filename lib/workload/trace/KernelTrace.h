@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "warpsim/workload/KernelDesc.h"
+#include "warpsim/workload/trace/BlockSpill.h"
 #include "warpsim/workload/trace/InstLineParser.h"
 #include "warpsim/workload/trace/LineReader.h"
 #include "warpsim/workload/trace/TraceFormat.h"
@@ -28,8 +29,10 @@ struct CtaTrace {
 
 class KernelTrace {
  public:
-  // Throws TraceError (file and line) for anything the file does not follow.
-  KernelTrace(const std::string& path, const TraceOptions& options);
+  // Throws TraceError (file and line) for anything the file does not follow. With a `spill`,
+  // the check stores each decoded block there and cta() reads it back from there.
+  KernelTrace(const std::string& path, const TraceOptions& options,
+              std::shared_ptr<BlockSpill> spill = nullptr);
 
   const TraceHeader& header() const { return header_; }
   const std::string& path() const { return path_; }
@@ -37,8 +40,9 @@ class KernelTrace {
   std::uint64_t threadInstructions() const { return threadInsts_; }  // sum of popcount(mask)
   std::uint32_t warpsPerCta() const { return warpsPerCta_; }
 
-  // The decoded thread block `cta` (linear, x fastest). Reads the file from the block's start;
-  // the last block read is kept, since an SM asks for each warp of a block in turn.
+  // The decoded thread block `cta` (linear, x fastest): from the spill file if the check stored
+  // it there, else read again from the block's start in the trace; the last block read is
+  // kept, since an SM asks for each warp of a block in turn.
   std::shared_ptr<const CtaTrace> cta(CtaId cta);
 
   // The kernel as the timing model sees it; its warps' streams come from this trace.
@@ -47,10 +51,10 @@ class KernelTrace {
  private:
   void readHeader();
   void scanBody();
-  // Reads a thread block from the line after its #BEGIN_TB to its #END_TB and returns its
-  // linear id (and, in `idLine` if given, the line that names it); decodes it into `out`, or
-  // only checks and counts it when `out` is null.
-  std::uint64_t readBlock(CtaTrace* out, std::uint64_t* idLine = nullptr);
+  // Reads a thread block from the line after its #BEGIN_TB to its #END_TB, decodes it into
+  // `out` and returns its linear id (and, in `idLine` if given, the line that names it).
+  std::uint64_t readBlock(CtaTrace& out, std::uint64_t* idLine = nullptr);
+  std::shared_ptr<const CtaTrace> readFromText(std::uint64_t id);
   [[noreturn]] void fail(const std::string& what) const;
   void warnOnce(bool& warned, const std::string& what);
 
@@ -64,11 +68,15 @@ class KernelTrace {
   struct BlockStart {
     std::uint64_t offset = 0, lineBefore = 0;
     std::uint64_t id = 0, idLine = 0;  // linear CTA id, and the line that names the block
+    BlockSpill::Slot spilled;          // where the spill file holds it (bytes 0: it does not)
   };
   std::vector<BlockStart> blocks_;  // by linear CTA id once the file is checked
   std::uint64_t cachedId_ = ~std::uint64_t{0};
   std::shared_ptr<const CtaTrace> cached_;
-  std::vector<Addr> scratchAddrs_;
+  std::shared_ptr<BlockSpill> spill_;
+  std::vector<std::uint8_t> spillBytes_;       // a block read back from the spill file
+  std::unique_ptr<std::uint8_t[]> encodeBuf_;  // a block to store in it
+  std::size_t encodeRoom_ = 0;
   bool warnedTrailing_ = false, warnedUnknown_ = false;
 };
 

@@ -15,11 +15,16 @@ void declareTraceOptions(ConfigSchema& s) {
             {"error", "alu", "sfu", "dp", "branch", "tensor", "fence"},
             "what an opcode missing from the SASS table is: an error, or issued as this class");
   s.addBool("trace.write_xz", false, "--write-trace writes kernel files as .traceg.xz");
+  s.addUInt("trace.spill_limit_mib", 4096,
+            "MiB of decoded thread blocks kept in a temporary file ($TMPDIR, else /tmp) so "
+            "that launching a block does not parse its text again; 0: parse again",
+            0, std::uint64_t{1} << 24);
 }
 
 TraceOptions loadTraceOptions(const Config& c) {
   TraceOptions o;
   o.accelsimQuirks = c.getBool("trace.accelsim_quirks");
+  o.spillLimitBytes = c.getUInt("trace.spill_limit_mib") << 20;
   const std::string& u = c.getString("trace.unknown_opcodes");
   if (u == "alu")
     o.unknownOpcodes = OpClass::Alu;

@@ -39,6 +39,10 @@ struct TraceOptions {
   std::optional<OpClass> unknownOpcodes;
   // Where warnings go (one per kind and kernel file); empty: standard error.
   std::function<void(const std::string&)> warn;
+  // The spill file of decoded thread blocks (BlockSpill): its size limit (0: none is made, and
+  // each block's text is parsed again when it launches) and folder (empty: $TMPDIR or /tmp).
+  std::uint64_t spillLimitBytes = std::uint64_t{4096} << 20;
+  std::string spillDir;
 };
 
 // One instruction line, decoded. Addresses of active lanes live in the CTA's address pool,

@@ -1,5 +1,7 @@
 #include "warpsim/workload/trace/TraceWarpStream.h"
 
+#include <algorithm>
+
 namespace warpsim::trace {
 
 TraceWarpStream::TraceWarpStream(std::shared_ptr<const CtaTrace> cta, std::uint32_t warpInCta)
@@ -28,6 +30,10 @@ bool TraceWarpStream::next(WarpInst& out) {
     return true;
   }
   const Addr* a = cta_->addrs.data() + t.addrIndex;
+  if (t.mask == 0xffffffffu) {  // every lane active: the pool holds them in lane order
+    std::copy(a, a + kWarpSize, out.addr.begin());
+    return true;
+  }
   for (unsigned lane = 0; lane < kWarpSize; ++lane)
     out.addr[lane] = (t.mask >> lane & 1u) ? *a++ : 0;
   return true;

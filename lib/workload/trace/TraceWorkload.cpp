@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <iostream>
 #include <memory>
 
 #include "warpsim/workload/trace/KernelTrace.h"
@@ -28,6 +29,16 @@ Workload loadTrace(const std::string& path, const TraceOptions& options, TraceSu
   std::string_view line;
   TraceSummary s;
   s.listPath = list;
+  std::shared_ptr<BlockSpill> spill;
+  if (options.spillLimitBytes > 0)
+    spill = std::make_shared<BlockSpill>(options.spillDir, options.spillLimitBytes,
+                                         [warn = options.warn, list](const std::string& why) {
+                                           const std::string msg = list + ": warning: " + why;
+                                           if (warn)
+                                             warn(msg);
+                                           else
+                                             std::cerr << msg << "\n";
+                                         });
   while (reader.next(line)) {
     while (!line.empty() && (line.back() == ' ' || line.back() == '\t')) line.remove_suffix(1);
     if (line.substr(0, 6) != "kernel") continue;  // MemcpyHtoD and anything else: ignored
@@ -45,7 +56,7 @@ Workload loadTrace(const std::string& path, const TraceOptions& options, TraceSu
               "' is the NVBit tracer's raw output; run Accel-Sim's "
               "post-processor (util/tracer_nvbit/tracer_tool/traces-processing) to make "
               ".traceg files and list those");
-    auto kernel = std::make_shared<KernelTrace>(file, options);
+    auto kernel = std::make_shared<KernelTrace>(file, options, spill);
     s.warpInstructions += kernel->warpInstructions();
     s.threadInstructions += kernel->threadInstructions();
     ++s.kernels;
@@ -53,6 +64,7 @@ Workload loadTrace(const std::string& path, const TraceOptions& options, TraceSu
   }
   if (w.kernels.empty())
     throw TraceError(list, 0, "lists no kernel (no line starting with 'kernel')");
+  s.spillBytes = spill ? spill->size() : 0;
   s.scanSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (summary) *summary = s;
   return w;

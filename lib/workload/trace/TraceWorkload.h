@@ -17,13 +17,15 @@ struct TraceSummary {
   std::uint64_t warpInstructions = 0;    // instruction lines
   std::uint64_t threadInstructions = 0;  // sum of popcount(mask)
   double scanSeconds = 0;                // time spent reading and checking every kernel file
+  std::uint64_t spillBytes = 0;          // decoded blocks stored in the spill file
 };
 
 // Loads `path` (a kernelslist.g, or a folder with one). Every kernel file is read and checked
-// once here; its thread blocks are read again when they launch. Kernel lines name files
-// relative to the list; a listed `X` that does not exist is read from `X.xz` if that exists.
-// `MemcpyHtoD` lines are ignored (the timing model keeps no data). Throws TraceError naming
-// file and line.
+// once here, its decoded thread blocks kept in a spill file (options.spillLimitBytes) from which
+// they are read when they launch; blocks beyond the limit are read again from the text. Kernel
+// lines name files relative to the list; a listed `X` that does not exist is read from `X.xz` if
+// that exists. `MemcpyHtoD` lines are ignored (the timing model keeps no data). Throws TraceError
+// naming file and line.
 Workload loadTrace(const std::string& path, const TraceOptions& options = {},
                    TraceSummary* summary = nullptr);
 
