@@ -19,7 +19,7 @@ BlockSpill::BlockSpill(const std::string& dir, std::uint64_t limitBytes,
     where = tmp && *tmp ? tmp : "/tmp";
   }
   std::string name = where + "/warpsim-spill-XXXXXX";
-  fd_ = ::mkstemp(name.data());
+  fd_ = ::mkostemp(name.data(), O_CLOEXEC);
   if (fd_ < 0) {
     stop("cannot create a spill file in " + where + " (" + std::strerror(errno) + ")");
     return;
@@ -64,17 +64,17 @@ BlockSpill::Slot BlockSpill::store(const std::uint8_t* bytes, std::size_t n) {
   return slot;
 }
 
-bool BlockSpill::load(const Slot& slot, std::vector<std::uint8_t>& out) const {
-  out.resize(slot.bytes);
+const std::vector<std::uint8_t>* BlockSpill::load(const Slot& slot) {
+  loaded_.resize(slot.bytes);
   std::size_t done = 0;
-  while (done < out.size()) {
-    const ssize_t n =
-        ::pread(fd_, out.data() + done, out.size() - done, static_cast<off_t>(slot.offset + done));
+  while (done < loaded_.size()) {
+    const ssize_t n = ::pread(fd_, loaded_.data() + done, loaded_.size() - done,
+                              static_cast<off_t>(slot.offset + done));
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
+    if (n <= 0) return nullptr;
     done += static_cast<std::size_t>(n);
   }
-  return true;
+  return &loaded_;
 }
 
 }  // namespace warpsim::trace

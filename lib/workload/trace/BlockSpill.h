@@ -5,6 +5,7 @@
 // (unlinked as soon as it is created: it goes with the process, however that ends), capped in
 // size; a block that does not fit, or any failure to create or write the file, leaves that
 // block to be read from the text as before, with one warning.
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -28,8 +29,9 @@ class BlockSpill {
   };
   // Stores `n` bytes; a slot with bytes = 0 if they could not be (full, or a write failed).
   Slot store(const std::uint8_t* bytes, std::size_t n);
-  // Reads a slot store() returned into `out`; false on a read error.
-  bool load(const Slot& slot, std::vector<std::uint8_t>& out) const;
+  // The bytes of a slot store() returned, valid until the next load; null on a read error.
+  // One buffer for all kernels of the trace.
+  const std::vector<std::uint8_t>* load(const Slot& slot);
   std::uint64_t size() const { return size_; }
 
  private:
@@ -38,6 +40,7 @@ class BlockSpill {
   int fd_ = -1;
   std::uint64_t limit_, size_ = 0;
   std::function<void(const std::string&)> warn_;
+  std::vector<std::uint8_t> loaded_;
 };
 
 }  // namespace warpsim::trace

@@ -189,6 +189,8 @@ void KernelTrace::scanBody() {
   blocks_.clear();
   std::string_view line;
   CtaTrace block;
+  std::unique_ptr<std::uint8_t[]> encoded;  // grown without zeroing: written before it is read
+  std::size_t room = 0;
   while (reader_->next(line)) {
     line = trim(line);
     if (line.empty()) continue;
@@ -203,12 +205,11 @@ void KernelTrace::scanBody() {
       for (const TraceInst& inst : block.insts)
         threadInsts_ += static_cast<unsigned>(__builtin_popcount(inst.mask));
       if (spill_) {
-        const std::size_t bound = encodedBound(block);
-        if (bound > encodeRoom_) {  // grown without zeroing: it is written before it is read
-          encodeRoom_ = bound;
-          encodeBuf_.reset(new std::uint8_t[bound]);
+        if (encodedBound(block) > room) {
+          room = encodedBound(block);
+          encoded.reset(new std::uint8_t[room]);
         }
-        start.spilled = spill_->store(encodeBuf_.get(), encodeCta(block, encodeBuf_.get()));
+        start.spilled = spill_->store(encoded.get(), encodeCta(block, encoded.get()));
       }
       blocks_.push_back(start);
     } else if (line.front() == '#') {
@@ -322,8 +323,8 @@ std::shared_ptr<const CtaTrace> KernelTrace::cta(CtaId cta) {
     cached_ = readFromText(id);
   } else {
     auto block = std::make_shared<CtaTrace>();
-    if (!spill_->load(slot, spillBytes_) ||
-        !decodeCta(spillBytes_.data(), spillBytes_.size(), *block))
+    const std::vector<std::uint8_t>* bytes = spill_->load(slot);
+    if (!bytes || !decodeCta(bytes->data(), bytes->size(), *block))
       throw TraceError(path_, blocks_[id].idLine,
                        "thread block " + std::to_string(id) +
                            ": the spill file of decoded blocks cannot be read back");

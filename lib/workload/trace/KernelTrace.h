@@ -74,9 +74,6 @@ class KernelTrace {
   std::uint64_t cachedId_ = ~std::uint64_t{0};
   std::shared_ptr<const CtaTrace> cached_;
   std::shared_ptr<BlockSpill> spill_;
-  std::vector<std::uint8_t> spillBytes_;       // a block read back from the spill file
-  std::unique_ptr<std::uint8_t[]> encodeBuf_;  // a block to store in it
-  std::size_t encodeRoom_ = 0;
   bool warnedTrailing_ = false, warnedUnknown_ = false;
 };
 
