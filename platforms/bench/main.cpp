@@ -83,9 +83,9 @@ int sc_main(int argc, char* argv[]) {
   if (r.traceLines)
     std::cout << fmt::format(
         "bench trace check: {} instruction lines in {:.3f} s: {:.0f} lines/s, {:.1f} MB of "
-        "decoded blocks spilled\n",
+        "decoded blocks spilled, {} kernel files read from the cache instead\n",
         r.traceLines, r.traceScanSeconds, r.traceLines / r.traceScanSeconds,
-        double(r.traceSpillBytes) / 1e6);
+        double(r.traceSpillBytes) / 1e6, r.traceCachedKernels);
   if (!json.empty()) {
     nlohmann::json j = {{"platform", platform},
                         {"workload", r.stats.value("workload", "")},

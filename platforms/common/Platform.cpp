@@ -121,6 +121,7 @@ RunResult runPlatform(const PlatformInfo& platform, int argc, const char* const 
     r.traceLines = loaded.traceLines;
     r.traceScanSeconds = loaded.traceScanSeconds;
     r.traceSpillBytes = loaded.traceSpillBytes;
+    r.traceCachedKernels = loaded.traceCachedKernels;
     if (!cl.quiet) std::cerr << loaded.notes;
     if (!cl.writeTrace.empty())
       trace::writeTrace(workload, cl.writeTrace, {config.getBool("trace.write_xz")});

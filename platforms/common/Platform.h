@@ -37,6 +37,7 @@ struct RunResult {
   std::uint64_t traceLines = 0;
   double traceScanSeconds = 0;
   std::uint64_t traceSpillBytes = 0;
+  std::uint64_t traceCachedKernels = 0;
   nlohmann::json stats;
 };
 

@@ -39,10 +39,16 @@ LoadedWorkload loadWorkload(const Config& config, const Registries& registries) 
   if (!tracePath.empty()) {
     out.label = "trace " + tracePath;
     trace::TraceSummary summary;
-    out.workload = trace::loadTrace(tracePath, trace::loadTraceOptions(config), &summary);
+    const trace::TraceOptions options = trace::loadTraceOptions(config);
+    out.workload = trace::loadTrace(tracePath, options, &summary);
+    if (!options.cacheDir.empty())
+      out.notes += "trace: " + std::to_string(summary.cachedKernels) + " of " +
+                   std::to_string(summary.kernels) + " kernel files read from the cache in " +
+                   options.cacheDir + ", the others checked\n";
     out.traceLines = summary.warpInstructions;
     out.traceScanSeconds = summary.scanSeconds;
     out.traceSpillBytes = summary.spillBytes;
+    out.traceCachedKernels = summary.cachedKernels;
     return out;
   }
   const std::string name = config.getString("workload.name");

@@ -35,6 +35,7 @@ struct LoadedWorkload {
   std::uint64_t traceLines = 0;
   double traceScanSeconds = 0;
   std::uint64_t traceSpillBytes = 0;
+  std::uint64_t traceCachedKernels = 0;  // kernel files read from trace.cache_dir, not checked
 };
 
 // The workload `config` selects: workload.launch_record if set, else workload.trace if set,

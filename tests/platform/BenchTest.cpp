@@ -44,7 +44,8 @@ TEST_CASE("bench: a trace run also reports how fast its lines were read and chec
   REQUIRE(r.exitCode == 0);
   CHECK_THAT(r.out, Catch::Contains("\nbench fermi: 1664 warp instructions, "));
   CHECK_THAT(r.out, Catch::Matches("(.|\n)*bench trace check: 1664 instruction lines in [0-9.]+ "
-                                   "s: [0-9]+ lines/s, [0-9.]+ MB of decoded blocks spilled\n"));
+                                   "s: [0-9]+ lines/s, [0-9.]+ MB of decoded blocks spilled, 0 "
+                                   "kernel files read from the cache instead\n"));
 }
 
 TEST_CASE("bench: --json writes the run's figures") {

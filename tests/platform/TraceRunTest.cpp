@@ -125,6 +125,26 @@ TEST_CASE("trace run: the round trip through .xz files too") {
   CHECK(modelStats(dir.file("direct.json")) == modelStats(dir.file("trace.json")));
 }
 
+TEST_CASE("trace run: a second run from trace.cache_dir skips the check, same statistics") {
+  ScratchDir dir;
+  const std::string common = "--set workload.size=1 ";
+  REQUIRE(runTool("warpsim-fermi", common + "--quiet --workload graph --write-trace " +
+                                       dir.file("t") + " --stats " + dir.file("direct.json"))
+              .exitCode == 0);
+  const std::string cached = common + "--trace " + dir.file("t") +
+                             " --set trace.cache_dir=" + dir.file("cache") + " --stats ";
+  const ToolRun first = runTool("warpsim-fermi", cached + dir.file("first.json"));
+  INFO(first.err);
+  REQUIRE(first.exitCode == 0);
+  CHECK_THAT(first.err, Catch::Contains("trace: 0 of 1 kernel files read from the cache"));
+  const ToolRun second = runTool("warpsim-fermi", cached + dir.file("second.json"));
+  INFO(second.err);
+  REQUIRE(second.exitCode == 0);
+  CHECK_THAT(second.err, Catch::Contains("trace: 1 of 1 kernel files read from the cache"));
+  CHECK(modelStats(dir.file("direct.json")) == modelStats(dir.file("first.json")));
+  CHECK(modelStats(dir.file("direct.json")) == modelStats(dir.file("second.json")));
+}
+
 TEST_CASE("trace run: --trace with --workload and a bad trace exit 1 with no statistics") {
   ScratchDir dir;
   const ToolRun both = runFermi("--workload stream --trace " + dir.file(""));

@@ -67,13 +67,67 @@ bool looksLikeInstruction(std::string_view line) {
 
 KernelTrace::KernelTrace(const std::string& path, const TraceOptions& options,
                          std::shared_ptr<BlockSpill> spill)
-    : path_(path),
-      options_(options),
-      reader_(std::make_unique<LineReader>(path)),
-      spill_(std::move(spill)) {
+    : path_(path), options_(options), spill_(std::move(spill)) {
+  std::string key, cacheFile;
+  if (!options_.cacheDir.empty()) {
+    key = cacheKey(path_, options_);
+    if (!key.empty()) {
+      cacheFile = cacheFileName(options_.cacheDir, path_, key);
+      if (loadCached(cacheFile, key)) return;
+      std::string why;
+      auto named = BlockSpill::createNamed(
+          options_.cacheDir, options_.spillLimitBytes,
+          [this](const std::string& m) { warn(path_ + ": warning: " + m); }, why);
+      if (named)
+        spill_ = std::move(named);
+      else
+        warn(path_ + ": warning: cannot create a cache file in " + options_.cacheDir + " (" + why +
+             "); the trace is checked again on the next run");
+    }
+  }
+  reader_ = std::make_unique<LineReader>(path_);
   readHeader();
   scanBody();
   reader_.reset();  // reopened when the first block launches: one open file per running kernel
+  if (spill_ && !cacheFile.empty()) writeCache(cacheFile, key);
+}
+
+bool KernelTrace::loadCached(const std::string& file, const std::string& key) {
+  std::shared_ptr<BlockSpill> cached = BlockSpill::openExisting(file);
+  KernelIndex k;
+  if (!cached || !readIndex(*cached, key, k)) return false;  // none, stale or damaged: check
+  header_ = std::move(k.header);
+  warpsPerCta_ = k.warpsPerCta;
+  warpInsts_ = k.warpInsts;
+  threadInsts_ = k.threadInsts;
+  blocks_ = std::move(k.blocks);
+  for (const std::string& w : k.warnings) warn(w);
+  makeParser();
+  cached->close();  // opened again when the first block launches
+  spill_ = std::move(cached);
+  fromCache_ = true;
+  return true;
+}
+
+void KernelTrace::writeCache(const std::string& file, const std::string& key) {
+  if (!spill_->complete()) return;  // past its limit: this run's spill file only
+  KernelIndex k;
+  k.header = header_;
+  k.warpsPerCta = warpsPerCta_;
+  k.warpInsts = warpInsts_;
+  k.threadInsts = threadInsts_;
+  k.blocks = blocks_;
+  k.warnings = warnings_;
+  if (!appendIndex(*spill_, key, k) || !spill_->publish(file))
+    warn(path_ + ": warning: cannot write the cache file " + file +
+         "; the trace is checked again on the next run");
+}
+
+void KernelTrace::warn(const std::string& msg) const {
+  if (options_.warn)
+    options_.warn(msg);
+  else
+    std::cerr << msg << "\n";
 }
 
 void KernelTrace::fail(const std::string& what) const {
@@ -85,10 +139,8 @@ void KernelTrace::warnOnce(bool& warned, const std::string& what) {
   warned = true;
   const std::string msg =
       path_ + ":" + std::to_string(reader_ ? reader_->lineNumber() : 0) + ": warning: " + what;
-  if (options_.warn)
-    options_.warn(msg);
-  else
-    std::cerr << msg << "\n";
+  warnings_.push_back(msg);
+  warn(msg);
 }
 
 void KernelTrace::readHeader() {
@@ -168,6 +220,11 @@ void KernelTrace::readHeader() {
   if (!h.hasBinaryVersion) fail("the header has no '-binary version' line");
   if (h.block.count() > 1024)
     fail("-block dim: " + std::to_string(h.block.count()) + " threads (at most 1024)");
+  makeParser();
+}
+
+void KernelTrace::makeParser() {
+  const TraceHeader& h = header_;
   const SassIsa* isa = sassIsaFor(h.binaryVersion);
   if (!isa) {
     std::size_t n = 0;
@@ -195,7 +252,7 @@ void KernelTrace::scanBody() {
     line = trim(line);
     if (line.empty()) continue;
     if (line == "#BEGIN_TB") {
-      BlockStart start;
+      BlockIndex start;
       start.offset = reader_->lineOffset();
       start.lineBefore = reader_->lineNumber() - 1;
       block.insts.clear();
@@ -223,7 +280,7 @@ void KernelTrace::scanBody() {
     }
   }
   std::stable_sort(blocks_.begin(), blocks_.end(),
-                   [](const BlockStart& a, const BlockStart& b) { return a.id < b.id; });
+                   [](const BlockIndex& a, const BlockIndex& b) { return a.id < b.id; });
   KernelDesc k;
   k.grid = header_.grid;
   auto coords = [&k](std::uint64_t id) {
@@ -328,6 +385,7 @@ std::shared_ptr<const CtaTrace> KernelTrace::cta(CtaId cta) {
       throw TraceError(path_, blocks_[id].idLine,
                        "thread block " + std::to_string(id) +
                            ": the spill file of decoded blocks cannot be read back");
+    if (id + 1 == blocks_.size()) spill_->close();  // a cache file: this was the last block
     cached_ = std::move(block);
   }
   cachedId_ = id;

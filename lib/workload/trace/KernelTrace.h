@@ -12,6 +12,7 @@
 #include "warpsim/workload/trace/BlockSpill.h"
 #include "warpsim/workload/trace/InstLineParser.h"
 #include "warpsim/workload/trace/LineReader.h"
+#include "warpsim/workload/trace/TraceCache.h"
 #include "warpsim/workload/trace/TraceFormat.h"
 
 namespace warpsim::trace {
@@ -30,7 +31,9 @@ struct CtaTrace {
 class KernelTrace {
  public:
   // Throws TraceError (file and line) for anything the file does not follow. With a `spill`,
-  // the check stores each decoded block there and cta() reads it back from there.
+  // the check stores each decoded block there and cta() reads it back from there. With
+  // options.cacheDir, a cache file from an earlier check replaces the check, and a check
+  // writes one (TraceCache.h).
   KernelTrace(const std::string& path, const TraceOptions& options,
               std::shared_ptr<BlockSpill> spill = nullptr);
 
@@ -39,6 +42,10 @@ class KernelTrace {
   std::uint64_t warpInstructions() const { return warpInsts_; }      // instruction lines
   std::uint64_t threadInstructions() const { return threadInsts_; }  // sum of popcount(mask)
   std::uint32_t warpsPerCta() const { return warpsPerCta_; }
+  // Whether the check was skipped: the kernel came from options.cacheDir.
+  bool fromCache() const { return fromCache_; }
+  // The file its decoded blocks are in: the run's spill file, its cache file, or null.
+  const BlockSpill* blockFile() const { return spill_.get(); }
 
   // The decoded thread block `cta` (linear, x fastest): from the spill file if the check stored
   // it there, else read again from the block's start in the trace; the last block read is
@@ -50,7 +57,11 @@ class KernelTrace {
 
  private:
   void readHeader();
+  void makeParser();
   void scanBody();
+  bool loadCached(const std::string& file, const std::string& key);
+  void writeCache(const std::string& file, const std::string& key);
+  void warn(const std::string& msg) const;
   // Reads a thread block from the line after its #BEGIN_TB to its #END_TB, decodes it into
   // `out` and returns its linear id (and, in `idLine` if given, the line that names it).
   std::uint64_t readBlock(CtaTrace& out, std::uint64_t* idLine = nullptr);
@@ -65,15 +76,12 @@ class KernelTrace {
   std::unique_ptr<InstLineParser> parser_;
   std::uint32_t warpsPerCta_ = 0;
   std::uint64_t warpInsts_ = 0, threadInsts_ = 0;
-  struct BlockStart {
-    std::uint64_t offset = 0, lineBefore = 0;
-    std::uint64_t id = 0, idLine = 0;  // linear CTA id, and the line that names the block
-    BlockSpill::Slot spilled;          // where the spill file holds it (bytes 0: it does not)
-  };
-  std::vector<BlockStart> blocks_;  // by linear CTA id once the file is checked
+  std::vector<BlockIndex> blocks_;  // by linear CTA id once the file is checked
   std::uint64_t cachedId_ = ~std::uint64_t{0};
   std::shared_ptr<const CtaTrace> cached_;
   std::shared_ptr<BlockSpill> spill_;
+  std::vector<std::string> warnings_;  // the check's, for a cache file
+  bool fromCache_ = false;
   bool warnedTrailing_ = false, warnedUnknown_ = false;
 };
 

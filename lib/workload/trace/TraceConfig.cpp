@@ -19,12 +19,17 @@ void declareTraceOptions(ConfigSchema& s) {
             "MiB of decoded thread blocks kept in a temporary file ($TMPDIR, else /tmp) so "
             "that launching a block does not parse its text again; 0: parse again",
             0, std::uint64_t{1} << 24);
+  s.addString("trace.cache_dir", "",
+              "folder keeping each checked kernel file's decoded thread blocks for later runs, "
+              "which then skip the check (keyed by the file's path, size and time and the "
+              "trace.* options that change decoding); empty: no cache");
 }
 
 TraceOptions loadTraceOptions(const Config& c) {
   TraceOptions o;
   o.accelsimQuirks = c.getBool("trace.accelsim_quirks");
   o.spillLimitBytes = c.getUInt("trace.spill_limit_mib") << 20;
+  o.cacheDir = c.getString("trace.cache_dir");
   const std::string& u = c.getString("trace.unknown_opcodes");
   if (u == "alu")
     o.unknownOpcodes = OpClass::Alu;

@@ -43,6 +43,9 @@ struct TraceOptions {
   // each block's text is parsed again when it launches) and folder (empty: $TMPDIR or /tmp).
   std::uint64_t spillLimitBytes = std::uint64_t{4096} << 20;
   std::string spillDir;
+  // A folder for the persistent cache of checked kernel files (TraceCache.h), created if
+  // missing; empty: none. Each cache file is capped at spillLimitBytes too.
+  std::string cacheDir;
 };
 
 // One instruction line, decoded. Addresses of active lanes live in the CTA's address pool,

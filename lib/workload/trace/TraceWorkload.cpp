@@ -29,6 +29,13 @@ Workload loadTrace(const std::string& path, const TraceOptions& options, TraceSu
   std::string_view line;
   TraceSummary s;
   s.listPath = list;
+  if (!options.cacheDir.empty()) {
+    std::error_code ec;
+    fs::create_directories(options.cacheDir, ec);
+    if (ec)
+      throw TraceError(options.cacheDir, 0,
+                       "trace.cache_dir: cannot create the folder (" + ec.message() + ")");
+  }
   std::shared_ptr<BlockSpill> spill;
   if (options.spillLimitBytes > 0)
     spill = std::make_shared<BlockSpill>(options.spillDir, options.spillLimitBytes,
@@ -57,6 +64,9 @@ Workload loadTrace(const std::string& path, const TraceOptions& options, TraceSu
               "post-processor (util/tracer_nvbit/tracer_tool/traces-processing) to make "
               ".traceg files and list those");
     auto kernel = std::make_shared<KernelTrace>(file, options, spill);
+    s.cachedKernels += kernel->fromCache();
+    if (kernel->blockFile() && kernel->blockFile() != spill.get())
+      s.spillBytes += kernel->blockFile()->size();  // its cache file
     s.warpInstructions += kernel->warpInstructions();
     s.threadInstructions += kernel->threadInstructions();
     ++s.kernels;
@@ -64,7 +74,7 @@ Workload loadTrace(const std::string& path, const TraceOptions& options, TraceSu
   }
   if (w.kernels.empty())
     throw TraceError(list, 0, "lists no kernel (no line starting with 'kernel')");
-  s.spillBytes = spill ? spill->size() : 0;
+  s.spillBytes += spill ? spill->size() : 0;
   s.scanSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (summary) *summary = s;
   return w;

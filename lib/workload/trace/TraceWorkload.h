@@ -17,7 +17,8 @@ struct TraceSummary {
   std::uint64_t warpInstructions = 0;    // instruction lines
   std::uint64_t threadInstructions = 0;  // sum of popcount(mask)
   double scanSeconds = 0;                // time spent reading and checking every kernel file
-  std::uint64_t spillBytes = 0;          // decoded blocks stored in the spill file
+  std::uint64_t spillBytes = 0;          // the spill file's and the cache files' bytes
+  std::uint64_t cachedKernels = 0;       // kernels read from options.cacheDir, not checked
 };
 
 // Loads `path` (a kernelslist.g, or a folder with one). Every kernel file is read and checked
