@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <type_traits>
 
 namespace warpsim::trace {
 namespace {
@@ -12,65 +13,114 @@ namespace {
 constexpr char kMagic[8] = {'W', 'S', 'B', 'C', '0', '0', '0', '1'};  // the format's version
 constexpr std::size_t kTrailerBytes = 8 + 8 + sizeof kMagic;
 
+// Writes the fields fields() lists.
 class Writer {
  public:
   template <class T>
-  void put(T v) {
+  void operator()(const T& v) {
+    static_assert(std::is_arithmetic_v<T>);
     const auto* p = reinterpret_cast<const std::uint8_t*>(&v);
     bytes.insert(bytes.end(), p, p + sizeof(T));
   }
-  void put(const std::string& s) {
-    put<std::uint32_t>(static_cast<std::uint32_t>(s.size()));
+  void operator()(const std::string& s) {
+    (*this)(static_cast<std::uint32_t>(s.size()));
     bytes.insert(bytes.end(), s.begin(), s.end());
   }
-  void put(const Dim3& d) {
-    put(d.x);
-    put(d.y);
-    put(d.z);
+  template <class T>
+  void operator()(const std::vector<T>& v) {
+    (*this)(static_cast<std::uint64_t>(v.size()));
+    for (const T& e : v) fields(*this, e);
   }
   std::vector<std::uint8_t> bytes;
 };
 
-// Reads what Writer wrote; every read past the end leaves ok false.
+// Reads them back; a read past the end, or a bool other than 0 or 1, leaves ok false.
 class Reader {
  public:
   Reader(const std::uint8_t* p, std::size_t n) : p_(p), end_(p + n) {}
   template <class T>
-  T get() {
-    T v{};
+  void operator()(T& v) {
+    static_assert(std::is_arithmetic_v<T>);
     if (static_cast<std::size_t>(end_ - p_) < sizeof(T)) {
       ok = false;
-      return v;
+      return;
     }
-    std::memcpy(&v, p_, sizeof(T));
+    if constexpr (std::is_same_v<T, bool>) {
+      ok &= *p_ <= 1;
+      v = *p_ != 0;
+    } else {
+      std::memcpy(&v, p_, sizeof(T));
+    }
     p_ += sizeof(T);
-    return v;
   }
-  std::string str() {
-    const auto n = get<std::uint32_t>();
+  void operator()(std::string& s) {
+    std::uint32_t n = 0;
+    (*this)(n);
     if (!ok || static_cast<std::size_t>(end_ - p_) < n) {
       ok = false;
-      return {};
+      return;
     }
-    std::string s(reinterpret_cast<const char*>(p_), n);
+    s.assign(reinterpret_cast<const char*>(p_), n);
     p_ += n;
-    return s;
   }
-  Dim3 dim() {
-    Dim3 d;
-    d.x = get<std::uint32_t>();
-    d.y = get<std::uint32_t>();
-    d.z = get<std::uint32_t>();
-    return d;
+  template <class T>
+  void operator()(std::vector<T>& v) {
+    std::uint64_t n = 0;
+    (*this)(n);
+    v.clear();
+    for (std::uint64_t i = 0; ok && i < n; ++i) fields(*this, v.emplace_back());
   }
   bool atEnd() const { return p_ == end_; }
-  std::size_t left() const { return static_cast<std::size_t>(end_ - p_); }
   bool ok = true;
 
  private:
   const std::uint8_t* p_;
   const std::uint8_t* end_;
 };
+
+// Each field of the index once, for Writer (K const) and Reader alike.
+template <class IO>
+void fields(IO& io, std::string& s) {
+  io(s);
+}
+template <class IO>
+void fields(IO& io, const std::string& s) {
+  io(s);
+}
+template <class IO, class B>
+auto fields(IO& io, B& b) -> decltype(b.spilled, void()) {  // BlockIndex
+  io(b.offset);
+  io(b.lineBefore);
+  io(b.id);
+  io(b.idLine);
+  io(b.spilled.offset);
+  io(b.spilled.bytes);
+}
+template <class IO, class K>
+auto fields(IO& io, K& k) -> decltype(k.warnings, void()) {  // KernelIndex
+  auto& h = k.header;
+  io(h.kernelName);
+  io(h.kernelId);
+  for (auto* d : {&h.grid, &h.block}) {
+    io(d->x);
+    io(d->y);
+    io(d->z);
+  }
+  io(h.shmem);
+  io(h.nregs);
+  io(h.binaryVersion);
+  io(h.streamId);
+  io(h.shmemBase);
+  io(h.localBase);
+  io(h.nvbitVersion);
+  io(h.tracerVersion);
+  io(h.lineinfo);
+  io(k.warpsPerCta);
+  io(k.warpInsts);
+  io(k.threadInsts);
+  io(k.warnings);
+  io(k.blocks);
+}
 
 std::uint64_t fnv1a(const std::string& s) {
   std::uint64_t h = 0xcbf29ce484222325ull;
@@ -103,39 +153,12 @@ std::string cacheFileName(const std::string& dir, const std::string& tracePath,
 
 bool appendIndex(BlockSpill& file, const std::string& key, const KernelIndex& k) {
   Writer w;
-  w.put(key);
-  const TraceHeader& h = k.header;
-  w.put(h.kernelName);
-  w.put(h.kernelId);
-  w.put(h.grid);
-  w.put(h.block);
-  w.put(h.shmem);
-  w.put(h.nregs);
-  w.put(h.binaryVersion);
-  w.put(h.streamId);
-  w.put(h.shmemBase);
-  w.put(h.localBase);
-  w.put(h.nvbitVersion);
-  w.put(h.tracerVersion);
-  w.put<std::uint8_t>(h.lineinfo);
-  w.put(k.warpsPerCta);
-  w.put(k.warpInsts);
-  w.put(k.threadInsts);
-  w.put<std::uint64_t>(k.warnings.size());
-  for (const std::string& s : k.warnings) w.put(s);
-  w.put<std::uint64_t>(k.blocks.size());
-  for (const BlockIndex& b : k.blocks) {
-    w.put(b.offset);
-    w.put(b.lineBefore);
-    w.put(b.id);
-    w.put(b.idLine);
-    w.put(b.spilled.offset);
-    w.put(b.spilled.bytes);
-  }
+  w(key);
+  fields(w, k);
   const std::uint64_t at = file.size(), n = w.bytes.size();
-  w.put(at);
-  w.put(n);
-  for (const char c : kMagic) w.put(c);
+  w(at);
+  w(n);
+  for (const char c : kMagic) w(c);
   return file.complete() && file.store(w.bytes.data(), w.bytes.size()).bytes != 0 &&
          file.complete();
 }
@@ -144,48 +167,24 @@ bool readIndex(BlockSpill& file, const std::string& key, KernelIndex& k) {
   if (file.size() < kTrailerBytes) return false;
   const std::vector<std::uint8_t>* t = file.load({file.size() - kTrailerBytes, kTrailerBytes});
   if (!t || std::memcmp(t->data() + 16, kMagic, sizeof kMagic) != 0) return false;
+  std::uint64_t at = 0, n = 0;
   Reader trailer(t->data(), t->size());
-  const auto at = trailer.get<std::uint64_t>(), n = trailer.get<std::uint64_t>();
+  trailer(at);
+  trailer(n);
   if (at > file.size() - kTrailerBytes || n != file.size() - kTrailerBytes - at) return false;
   const std::vector<std::uint8_t>* m = file.load({at, n});
   if (!m) return false;
   Reader r(m->data(), m->size());
-  if (r.str() != key) return false;
-  TraceHeader& h = k.header;
-  h.kernelName = r.str();
-  h.kernelId = r.get<std::uint32_t>();
-  h.grid = r.dim();
-  h.block = r.dim();
-  h.hasGrid = h.hasBlock = h.hasBinaryVersion = true;
-  h.shmem = r.get<std::uint32_t>();
-  h.nregs = r.get<std::uint32_t>();
-  h.binaryVersion = r.get<unsigned>();
-  h.streamId = r.get<std::uint64_t>();
-  h.shmemBase = r.get<Addr>();
-  h.localBase = r.get<Addr>();
-  h.nvbitVersion = r.str();
-  h.tracerVersion = r.get<unsigned>();
-  h.lineinfo = r.get<std::uint8_t>() != 0;
-  k.warpsPerCta = r.get<std::uint32_t>();
-  k.warpInsts = r.get<std::uint64_t>();
-  k.threadInsts = r.get<std::uint64_t>();
-  const auto warnings = r.get<std::uint64_t>();
-  k.warnings.clear();
-  for (std::uint64_t i = 0; r.ok && i < warnings; ++i) k.warnings.push_back(r.str());
-  const auto blocks = r.get<std::uint64_t>();
-  if (!r.ok || blocks > r.left() / 48) return false;
-  k.blocks.resize(blocks);
-  for (BlockIndex& b : k.blocks) {
-    b.offset = r.get<std::uint64_t>();
-    b.lineBefore = r.get<std::uint64_t>();
-    b.id = r.get<std::uint64_t>();
-    b.idLine = r.get<std::uint64_t>();
-    b.spilled.offset = r.get<std::uint64_t>();
-    b.spilled.bytes = r.get<std::uint64_t>();
+  std::string stored;
+  r(stored);
+  if (!r.ok || stored != key) return false;
+  fields(r, k);
+  if (!r.ok || !r.atEnd()) return false;
+  k.header.hasGrid = k.header.hasBlock = k.header.hasBinaryVersion = true;
+  for (const BlockIndex& b : k.blocks)  // every block in the file, before its index
     if (b.spilled.bytes == 0 || b.spilled.offset > at || b.spilled.bytes > at - b.spilled.offset)
       return false;
-  }
-  return r.ok && r.atEnd();
+  return true;
 }
 
 }  // namespace warpsim::trace
