@@ -5,6 +5,8 @@
 
 #include "TraceFixtures.h"
 #include "warpsim/workload/trace/CtaCodec.h"
+#include "warpsim/workload/trace/TraceError.h"
+#include "warpsim/workload/trace/TraceWarpStream.h"
 #include "warpsim/workload/trace/TraceWorkload.h"
 
 using namespace warpsim;
@@ -98,14 +100,14 @@ TEST_CASE("trace spill: a strided access takes a few bytes, a shared pattern a b
   trace::CtaTrace one;
   addMem(one, 0xffffffff, strided(0x7f0000001000, 4, 32));
   one.warps = {{0, 1}};
-  // 12 counts + 8 warp range + 23 instruction + 7 first address + tag + stride.
-  CHECK(encode(one).size() == 12 + 8 + 23 + 7 + 1 + 1);
+  // 8 counts + 16 warp ranges + 23 instruction + 7 first address + tag + stride.
+  CHECK(encode(one).size() == 8 + 16 + 23 + 7 + 1 + 1);
   trace::CtaTrace two;
   std::vector<Addr> shared(32, 0);
   for (unsigned k = 16; k < 32; ++k) shared[k] = 64;
   addMem(two, 0xffffffff, shared);
   two.warps = {{0, 1}};
-  CHECK(encode(two).size() == 12 + 8 + 23 + 1 + 1 + 31);
+  CHECK(encode(two).size() == 8 + 16 + 23 + 1 + 1 + 31);
 }
 
 TEST_CASE("trace spill: damaged bytes are refused, never read past", "[trace]") {
@@ -121,10 +123,10 @@ TEST_CASE("trace spill: damaged bytes are refused, never read past", "[trace]") 
   longer.push_back(0);
   CHECK_FALSE(trace::decodeCta(longer.data(), longer.size(), out));
   std::vector<std::uint8_t> badOp = bytes;
-  badOp[12 + 3 * 8 + 18] = 200;  // the first instruction's op class
+  badOp[8 + 3 * 16 + 18] = 200;  // the first instruction's op class
   CHECK_FALSE(trace::decodeCta(badOp.data(), badOp.size(), out));
   std::vector<std::uint8_t> badRange = bytes;
-  badRange[12] = 9;  // warp 0 begins past its end
+  badRange[8] = 9;  // warp 0 begins past its end
   CHECK_FALSE(trace::decodeCta(badRange.data(), badRange.size(), out));
 }
 
@@ -220,4 +222,22 @@ TEST_CASE("trace spill: a folder that cannot hold it gives one warning, and the 
   CHECK_THAT(l.warnings[0], Catch::Contains("cannot create a spill file in " + d.path() +
                                             "/no-such-folder (No such file or directory)"));
   CHECK(drain(l.workload).size() == 2 * 6 * 5);
+}
+
+TEST_CASE("trace spill: a warp of a damaged block stops with an error naming the file", "[trace]") {
+  auto bytes = std::make_shared<std::vector<std::uint8_t>>(encode(patterns()));
+  const std::string path = "/traces/kernel-1.traceg";
+  WarpInst in;
+  {
+    trace::TraceWarpStream intact(bytes, 2, path);
+    unsigned n = 0;
+    while (intact.next(in)) ++n;
+    CHECK(n == patterns().insts.size() - 4);  // warp 2: every instruction after the first four
+  }
+  (*bytes)[8 + 3 * 16 + 4 * 23 + 18] = 99;  // warp 2's first instruction: no such op class
+  trace::TraceWarpStream damaged(bytes, 2, path);
+  CHECK_THROWS_WITH(damaged.next(in), Catch::StartsWith(path + ": warp 2: its decoded thread "
+                                                               "block is damaged"));
+  (*bytes)[8 + 2 * 16] = 200;  // warp 2 begins past the block's instructions
+  CHECK_THROWS_AS(trace::TraceWarpStream(bytes, 2, path), trace::TraceError);
 }

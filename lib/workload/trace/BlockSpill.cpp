@@ -102,19 +102,19 @@ BlockSpill::Slot BlockSpill::store(const std::uint8_t* bytes, std::size_t n) {
   return slot;
 }
 
-const std::vector<std::uint8_t>* BlockSpill::load(const Slot& slot) {
+bool BlockSpill::load(const Slot& slot, std::vector<std::uint8_t>& out) {
   if (fd_ < 0 && !name_.empty()) fd_ = ::open(name_.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd_ < 0) return nullptr;
-  loaded_.resize(slot.bytes);
+  if (fd_ < 0) return false;
+  out.resize(slot.bytes);
   std::size_t done = 0;
-  while (done < loaded_.size()) {
-    const ssize_t n = ::pread(fd_, loaded_.data() + done, loaded_.size() - done,
-                              static_cast<off_t>(slot.offset + done));
+  while (done < out.size()) {
+    const ssize_t n =
+        ::pread(fd_, out.data() + done, out.size() - done, static_cast<off_t>(slot.offset + done));
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return nullptr;
+    if (n <= 0) return false;
     done += static_cast<std::size_t>(n);
   }
-  return &loaded_;
+  return true;
 }
 
 bool BlockSpill::publish(const std::string& path) {

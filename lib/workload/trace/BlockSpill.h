@@ -39,9 +39,9 @@ class BlockSpill {
   };
   // Stores `n` bytes; a slot with bytes = 0 if they could not be (full, or a write failed).
   Slot store(const std::uint8_t* bytes, std::size_t n);
-  // The bytes of a slot, valid until the next load; null on a read error. A closed named file
-  // is opened again.
-  const std::vector<std::uint8_t>* load(const Slot& slot);
+  // Reads a slot's bytes into `out`; false on a read error. A closed named file is opened
+  // again.
+  bool load(const Slot& slot, std::vector<std::uint8_t>& out);
   // Whether every store so far succeeded.
   bool complete() const { return !failed_; }
   std::uint64_t size() const { return size_; }
@@ -61,7 +61,6 @@ class BlockSpill {
   std::string name_;        // a named file's path; empty: anonymous
   bool published_ = false;  // renamed into place (not removed at the end)
   Warn warn_;
-  std::vector<std::uint8_t> loaded_;
 };
 
 }  // namespace warpsim::trace

@@ -87,7 +87,7 @@ unsigned lanes(std::uint32_t mask) {
 std::size_t encodedBound(const CtaTrace& cta) {
   // A memory instruction: its first address's difference, then at most 8 bytes per further lane
   // (that also covers a tag and a stride).
-  return 12 + cta.warps.size() * 8 + cta.insts.size() * (kInstBytes + kMaxVarint) +
+  return 8 + cta.warps.size() * 16 + cta.insts.size() * (kInstBytes + kMaxVarint) +
          cta.addrs.size() * 8;
 }
 
@@ -95,8 +95,8 @@ std::size_t encodeCta(const CtaTrace& cta, std::uint8_t* out) {
   std::uint8_t* p = out;
   p = put32(p, static_cast<std::uint32_t>(cta.warps.size()));
   p = put32(p, static_cast<std::uint32_t>(cta.insts.size()));
-  p = put32(p, static_cast<std::uint32_t>(cta.addrs.size()));
-  for (const CtaTrace::Range& w : cta.warps) p = put32(put32(p, w.begin), w.end);
+  std::uint8_t* warpTable = p;
+  p += cta.warps.size() * 16;
   for (const TraceInst& t : cta.insts) {
     p = put32(put32(p, t.pc), t.mask);
     std::memcpy(p, &t.dst, 2);
@@ -108,130 +108,172 @@ std::size_t encodeCta(const CtaTrace& cta, std::uint8_t* out) {
     p[14] = t.last;
     p += kInstBytes - 8;
   }
-  // Each memory instruction's lanes: the first as a difference from the previous instruction's
-  // first; then, with 2 or more lanes, a tag: kStrided and the stride, or the width in bytes
-  // of the differences between neighbouring lanes (1, 2, 4 or 8) and those differences.
-  Addr prevFirst = 0;
-  for (const TraceInst& t : cta.insts) {
-    if (t.op != OpClass::Mem) continue;
-    const unsigned n = lanes(t.mask);
-    if (n == 0) continue;
-    const Addr* a = cta.addrs.data() + t.addrIndex;
-    p = putVarint(p, zigzag(static_cast<std::int64_t>(a[0] - prevFirst)));
-    prevFirst = a[0];
-    if (n == 1) continue;
-    const auto stride = static_cast<std::int64_t>(a[1] - a[0]);
-    bool strided = true;
-    std::int64_t lo = stride, hi = stride;
-    for (unsigned k = 2; k < n; ++k) {
-      const auto d = static_cast<std::int64_t>(a[k] - a[k - 1]);
-      strided &= d == stride;
-      lo = std::min(lo, d);
-      hi = std::max(hi, d);
+  const std::uint8_t* const area = p;
+  for (const CtaTrace::Range& w : cta.warps) {
+    const auto addrBegin = static_cast<std::uint32_t>(p - area);
+    Addr prevFirst = 0;
+    for (std::uint32_t i = w.begin; i < w.end; ++i) {
+      const TraceInst& t = cta.insts[i];
+      if (t.op != OpClass::Mem) continue;
+      const unsigned n = lanes(t.mask);
+      if (n == 0) continue;
+      const Addr* a = cta.addrs.data() + t.addrIndex;
+      p = putVarint(p, zigzag(static_cast<std::int64_t>(a[0] - prevFirst)));
+      prevFirst = a[0];
+      if (n == 1) continue;
+      const auto stride = static_cast<std::int64_t>(a[1] - a[0]);
+      bool strided = true;
+      std::int64_t lo = stride, hi = stride;
+      for (unsigned k = 2; k < n; ++k) {
+        const auto d = static_cast<std::int64_t>(a[k] - a[k - 1]);
+        strided &= d == stride;
+        lo = std::min(lo, d);
+        hi = std::max(hi, d);
+      }
+      if (strided) {
+        *p++ = kStrided;
+        p = putVarint(p, zigzag(stride));
+        continue;
+      }
+      const std::uint8_t width = fits<std::int8_t>(lo, hi)    ? 1
+                                 : fits<std::int16_t>(lo, hi) ? 2
+                                 : fits<std::int32_t>(lo, hi) ? 4
+                                                              : 8;
+      *p++ = width;
+      switch (width) {
+        case 1:
+          p = putDiffs<std::int8_t>(p, a, n);
+          break;
+        case 2:
+          p = putDiffs<std::int16_t>(p, a, n);
+          break;
+        case 4:
+          p = putDiffs<std::int32_t>(p, a, n);
+          break;
+        default:
+          p = putDiffs<std::int64_t>(p, a, n);
+          break;
+      }
     }
-    if (strided) {
-      *p++ = kStrided;
-      p = putVarint(p, zigzag(stride));
-      continue;
-    }
-    const std::uint8_t width = fits<std::int8_t>(lo, hi)    ? 1
-                               : fits<std::int16_t>(lo, hi) ? 2
-                               : fits<std::int32_t>(lo, hi) ? 4
-                                                            : 8;
-    *p++ = width;
-    switch (width) {
-      case 1:
-        p = putDiffs<std::int8_t>(p, a, n);
-        break;
-      case 2:
-        p = putDiffs<std::int16_t>(p, a, n);
-        break;
-      case 4:
-        p = putDiffs<std::int32_t>(p, a, n);
-        break;
-      default:
-        p = putDiffs<std::int64_t>(p, a, n);
-        break;
-    }
+    warpTable = put32(put32(warpTable, w.begin), w.end);
+    warpTable = put32(put32(warpTable, addrBegin), static_cast<std::uint32_t>(p - area));
   }
   return static_cast<std::size_t>(p - out);
 }
 
-bool decodeCta(const std::uint8_t* bytes, std::size_t n, CtaTrace& out) {
+std::uint32_t encodedWarps(const std::uint8_t* bytes, std::size_t n) {
+  if (n < 8) return 0;
   const std::uint8_t* p = bytes;
-  const std::uint8_t* const end = bytes + n;
-  if (n < 12) return false;
-  const std::uint32_t warps = get32(p), insts = get32(p), addrs = get32(p);
-  if (std::uint64_t{warps} * 8 + std::uint64_t{insts} * kInstBytes >
-      static_cast<std::uint64_t>(end - p))
+  const std::uint32_t warps = get32(p), insts = get32(p);
+  const std::uint64_t fixed = 8 + std::uint64_t{warps} * 16 + std::uint64_t{insts} * kInstBytes;
+  return fixed <= n ? warps : 0;
+}
+
+bool WarpReader::open(const std::uint8_t* bytes, std::size_t n, std::uint32_t warp) {
+  const std::uint32_t warps = encodedWarps(bytes, n);
+  if (warp >= warps) return false;
+  const std::uint8_t* p = bytes + 4;
+  const std::uint32_t insts = get32(p);
+  p = bytes + 8 + std::size_t{warp} * 16;
+  const std::uint32_t begin = get32(p), end = get32(p), addrBegin = get32(p), addrEnd = get32(p);
+  const std::uint8_t* const instArea = bytes + 8 + std::size_t{warps} * 16;
+  const std::uint8_t* const addrArea = instArea + std::size_t{insts} * kInstBytes;
+  if (begin > end || end > insts || addrBegin > addrEnd ||
+      addrEnd > static_cast<std::size_t>(bytes + n - addrArea))
     return false;
-  out.warps.resize(warps);
-  for (CtaTrace::Range& w : out.warps) {
-    w.begin = get32(p);
-    w.end = get32(p);
-    if (w.begin > w.end || w.end > insts) return false;
-  }
-  out.insts.resize(insts);
-  std::uint64_t addrIndex = 0;
-  for (TraceInst& t : out.insts) {
-    t.pc = get32(p);
-    t.mask = get32(p);
-    std::memcpy(&t.dst, p, 2);
-    std::memcpy(t.src.data(), p + 2, 8);
-    if (p[10] > static_cast<std::uint8_t>(OpClass::Fence) ||
-        p[11] > static_cast<std::uint8_t>(MemSpace::Generic) ||
-        p[12] > static_cast<std::uint8_t>(MemOp::Atomic) || p[14] > 1)
-      return false;
-    t.op = static_cast<OpClass>(p[10]);
-    t.space = static_cast<MemSpace>(p[11]);
-    t.memOp = static_cast<MemOp>(p[12]);
-    t.accessSize = p[13];
-    t.last = p[14] != 0;
-    t.addrIndex = 0;
-    if (t.op == OpClass::Mem) {
-      t.addrIndex = static_cast<std::uint32_t>(addrIndex);
-      addrIndex += lanes(t.mask);
-    }
-    p += kInstBytes - 8;
-  }
-  if (addrIndex != addrs) return false;
-  out.addrs.resize(addrs);
-  Addr prevFirst = 0;
+  inst_ = instArea + std::size_t{begin} * kInstBytes;
+  instEnd_ = instArea + std::size_t{end} * kInstBytes;
+  addr_ = addrArea + addrBegin;
+  addrEnd_ = addrArea + addrEnd;
+  prevFirst_ = 0;
+  return true;
+}
+
+WarpReader::Step WarpReader::next(TraceInst& t, Addr* a) {
+  if (inst_ == instEnd_) return addr_ == addrEnd_ ? Step::End : Step::Damaged;
+  const std::uint8_t* p = inst_;
+  t.pc = get32(p);
+  t.mask = get32(p);
+  std::memcpy(&t.dst, p, 2);
+  std::memcpy(t.src.data(), p + 2, 8);
+  if (p[10] > static_cast<std::uint8_t>(OpClass::Fence) ||
+      p[11] > static_cast<std::uint8_t>(MemSpace::Generic) ||
+      p[12] > static_cast<std::uint8_t>(MemOp::Atomic) || p[14] > 1)
+    return Step::Damaged;
+  t.op = static_cast<OpClass>(p[10]);
+  t.space = static_cast<MemSpace>(p[11]);
+  t.memOp = static_cast<MemOp>(p[12]);
+  t.accessSize = p[13];
+  t.last = p[14] != 0;
+  t.addrIndex = 0;
+  inst_ += kInstBytes;
+  if (t.op != OpClass::Mem) return Step::Inst;
+  const unsigned n = lanes(t.mask);
+  if (n == 0) return Step::Inst;
   std::uint64_t v = 0;
-  for (const TraceInst& t : out.insts) {
-    if (t.op != OpClass::Mem) continue;
-    const unsigned lanesHere = lanes(t.mask);
-    if (lanesHere == 0) continue;
-    Addr* a = out.addrs.data() + t.addrIndex;
-    if (!getVarint(p, end, v)) return false;
-    a[0] = prevFirst += static_cast<Addr>(unzigzag(v));
-    if (lanesHere == 1) continue;
-    if (p == end) return false;
-    const std::uint8_t tag = *p++;
-    if (tag == kStrided) {
-      if (!getVarint(p, end, v)) return false;
-      const auto stride = static_cast<Addr>(unzigzag(v));
-      for (unsigned k = 1; k < lanesHere; ++k) a[k] = a[k - 1] + stride;
-      continue;
-    }
-    if (tag != 1 && tag != 2 && tag != 4 && tag != 8) return false;
-    if (static_cast<std::size_t>(end - p) < std::size_t{tag} * (lanesHere - 1)) return false;
-    switch (tag) {
-      case 1:
-        p = addDiffs<std::int8_t>(p, a, lanesHere);
-        break;
-      case 2:
-        p = addDiffs<std::int16_t>(p, a, lanesHere);
-        break;
-      case 4:
-        p = addDiffs<std::int32_t>(p, a, lanesHere);
-        break;
-      default:
-        p = addDiffs<std::int64_t>(p, a, lanesHere);
-        break;
-    }
+  if (!getVarint(addr_, addrEnd_, v)) return Step::Damaged;
+  a[0] = prevFirst_ += static_cast<Addr>(unzigzag(v));
+  if (n == 1) return Step::Inst;
+  if (addr_ == addrEnd_) return Step::Damaged;
+  const std::uint8_t tag = *addr_++;
+  if (tag == kStrided) {
+    if (!getVarint(addr_, addrEnd_, v)) return Step::Damaged;
+    const auto stride = static_cast<Addr>(unzigzag(v));
+    for (unsigned k = 1; k < n; ++k) a[k] = a[k - 1] + stride;
+    return Step::Inst;
   }
-  return p == end;
+  if (tag != 1 && tag != 2 && tag != 4 && tag != 8) return Step::Damaged;
+  if (static_cast<std::size_t>(addrEnd_ - addr_) < std::size_t{tag} * (n - 1)) return Step::Damaged;
+  switch (tag) {
+    case 1:
+      addr_ = addDiffs<std::int8_t>(addr_, a, n);
+      break;
+    case 2:
+      addr_ = addDiffs<std::int16_t>(addr_, a, n);
+      break;
+    case 4:
+      addr_ = addDiffs<std::int32_t>(addr_, a, n);
+      break;
+    default:
+      addr_ = addDiffs<std::int64_t>(addr_, a, n);
+      break;
+  }
+  return Step::Inst;
+}
+
+bool decodeCta(const std::uint8_t* bytes, std::size_t n, CtaTrace& out) {
+  const std::uint32_t warps = encodedWarps(bytes, n);
+  if (warps == 0 && n != 8) return false;  // 8 bytes: a block of no warps
+  out.insts.clear();
+  out.addrs.clear();
+  out.warps.assign(warps, {});
+  std::uint64_t instBytes = 0, addrBytes = 0;
+  Addr lanesHere[kWarpSize];
+  for (std::uint32_t w = 0; w < warps; ++w) {
+    WarpReader r;
+    if (!r.open(bytes, n, w)) return false;
+    out.warps[w].begin = static_cast<std::uint32_t>(out.insts.size());
+    TraceInst t;
+    WarpReader::Step s;
+    while ((s = r.next(t, lanesHere)) == WarpReader::Step::Inst) {
+      if (t.op == OpClass::Mem) {
+        t.addrIndex = static_cast<std::uint32_t>(out.addrs.size());
+        out.addrs.insert(out.addrs.end(), lanesHere, lanesHere + lanes(t.mask));
+      }
+      out.insts.push_back(t);
+    }
+    if (s == WarpReader::Step::Damaged) return false;
+    out.warps[w].end = static_cast<std::uint32_t>(out.insts.size());
+    const std::uint8_t* p = bytes + 8 + std::size_t{w} * 16;
+    const std::uint32_t begin = get32(p), end = get32(p), addrBegin = get32(p), addrEnd = get32(p);
+    instBytes += std::uint64_t{end - begin} * kInstBytes;
+    addrBytes += addrEnd - addrBegin;
+  }
+  // Nothing left over.
+  const std::uint8_t* p = bytes + 4;
+  const std::uint32_t insts = get32(p);
+  return instBytes == std::uint64_t{insts} * kInstBytes &&
+         8 + std::uint64_t{warps} * 16 + instBytes + addrBytes == n;
 }
 
 }  // namespace warpsim::trace

@@ -369,7 +369,7 @@ std::uint64_t KernelTrace::readBlock(CtaTrace& out, std::uint64_t* idLine) {
   return id;
 }
 
-std::shared_ptr<const CtaTrace> KernelTrace::cta(CtaId cta) {
+std::shared_ptr<const CtaBytes> KernelTrace::cta(CtaId cta) {
   const std::uint64_t id = cta.value();
   if (id == cachedId_) return cached_;
   if (id >= blocks_.size())
@@ -379,9 +379,8 @@ std::shared_ptr<const CtaTrace> KernelTrace::cta(CtaId cta) {
   if (slot.bytes == 0) {
     cached_ = readFromText(id);
   } else {
-    auto block = std::make_shared<CtaTrace>();
-    const std::vector<std::uint8_t>* bytes = spill_->load(slot);
-    if (!bytes || !decodeCta(bytes->data(), bytes->size(), *block))
+    auto block = std::make_shared<CtaBytes>();
+    if (!spill_->load(slot, *block) || encodedWarps(block->data(), block->size()) != warpsPerCta_)
       throw TraceError(path_, blocks_[id].idLine,
                        "thread block " + std::to_string(id) +
                            ": the spill file of decoded blocks cannot be read back");
@@ -392,15 +391,17 @@ std::shared_ptr<const CtaTrace> KernelTrace::cta(CtaId cta) {
   return cached_;
 }
 
-std::shared_ptr<const CtaTrace> KernelTrace::readFromText(std::uint64_t id) {
+std::shared_ptr<const CtaBytes> KernelTrace::readFromText(std::uint64_t id) {
   if (!reader_) reader_ = std::make_unique<LineReader>(path_);
   reader_->seek(blocks_[id].offset, blocks_[id].lineBefore);
   std::string_view line;
   if (!reader_->next(line) || trim(line) != "#BEGIN_TB")
     fail("the file changed since it was checked (no #BEGIN_TB here)");
-  auto block = std::make_shared<CtaTrace>();
-  if (readBlock(*block) != id) fail("the file changed since it was checked");
+  CtaTrace decoded;
+  if (readBlock(decoded) != id) fail("the file changed since it was checked");
   if (id + 1 == blocks_.size()) reader_.reset();  // blocks launch in order: this was the last
+  auto block = std::make_shared<CtaBytes>(encodedBound(decoded));
+  block->resize(encodeCta(decoded, block->data()));
   return block;
 }
 
@@ -413,7 +414,8 @@ KernelDesc KernelTrace::describe(const std::shared_ptr<KernelTrace>& trace) {
   k.regsPerThread = h.nregs;
   k.smemPerCta = h.shmem;
   k.makeWarp = [trace](CtaId cta, std::uint32_t warpInCta) {
-    return std::unique_ptr<IWarpStream>(new TraceWarpStream(trace->cta(cta), warpInCta));
+    return std::unique_ptr<IWarpStream>(
+        new TraceWarpStream(trace->cta(cta), warpInCta, trace->path()));
   };
   return k;
 }

@@ -10,6 +10,7 @@
 
 #include "warpsim/workload/KernelDesc.h"
 #include "warpsim/workload/trace/BlockSpill.h"
+#include "warpsim/workload/trace/CtaCodec.h"
 #include "warpsim/workload/trace/InstLineParser.h"
 #include "warpsim/workload/trace/LineReader.h"
 #include "warpsim/workload/trace/TraceCache.h"
@@ -17,16 +18,8 @@
 
 namespace warpsim::trace {
 
-// A decoded thread block: the instructions of its warps one after another, and the addresses
-// of their active lanes.
-struct CtaTrace {
-  std::vector<TraceInst> insts;
-  std::vector<Addr> addrs;
-  struct Range {
-    std::uint32_t begin = 0, end = 0;
-  };
-  std::vector<Range> warps;  // warp w's instructions: insts[warps[w].begin, warps[w].end)
-};
+// A thread block as its warps read it: CtaCodec's bytes.
+using CtaBytes = std::vector<std::uint8_t>;
 
 class KernelTrace {
  public:
@@ -47,10 +40,10 @@ class KernelTrace {
   // The file its decoded blocks are in: the run's spill file, its cache file, or null.
   const BlockSpill* blockFile() const { return spill_.get(); }
 
-  // The decoded thread block `cta` (linear, x fastest): from the spill file if the check stored
-  // it there, else read again from the block's start in the trace; the last block read is
-  // kept, since an SM asks for each warp of a block in turn.
-  std::shared_ptr<const CtaTrace> cta(CtaId cta);
+  // The thread block `cta` (linear, x fastest), encoded: from the spill file if the check
+  // stored it there, else read again from the block's start in the trace and encoded; the last
+  // block read is kept, since an SM asks for each warp of a block in turn.
+  std::shared_ptr<const CtaBytes> cta(CtaId cta);
 
   // The kernel as the timing model sees it; its warps' streams come from this trace.
   static KernelDesc describe(const std::shared_ptr<KernelTrace>& trace);
@@ -65,7 +58,7 @@ class KernelTrace {
   // Reads a thread block from the line after its #BEGIN_TB to its #END_TB, decodes it into
   // `out` and returns its linear id (and, in `idLine` if given, the line that names it).
   std::uint64_t readBlock(CtaTrace& out, std::uint64_t* idLine = nullptr);
-  std::shared_ptr<const CtaTrace> readFromText(std::uint64_t id);
+  std::shared_ptr<const CtaBytes> readFromText(std::uint64_t id);
   [[noreturn]] void fail(const std::string& what) const;
   void warnOnce(bool& warned, const std::string& what);
 
@@ -78,7 +71,7 @@ class KernelTrace {
   std::uint64_t warpInsts_ = 0, threadInsts_ = 0;
   std::vector<BlockIndex> blocks_;  // by linear CTA id once the file is checked
   std::uint64_t cachedId_ = ~std::uint64_t{0};
-  std::shared_ptr<const CtaTrace> cached_;
+  std::shared_ptr<const CtaBytes> cached_;
   std::shared_ptr<BlockSpill> spill_;
   std::vector<std::string> warnings_;  // the check's, for a cache file
   bool fromCache_ = false;

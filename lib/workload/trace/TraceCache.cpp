@@ -165,16 +165,17 @@ bool appendIndex(BlockSpill& file, const std::string& key, const KernelIndex& k)
 
 bool readIndex(BlockSpill& file, const std::string& key, KernelIndex& k) {
   if (file.size() < kTrailerBytes) return false;
-  const std::vector<std::uint8_t>* t = file.load({file.size() - kTrailerBytes, kTrailerBytes});
-  if (!t || std::memcmp(t->data() + 16, kMagic, sizeof kMagic) != 0) return false;
+  std::vector<std::uint8_t> t, m;
+  if (!file.load({file.size() - kTrailerBytes, kTrailerBytes}, t) ||
+      std::memcmp(t.data() + 16, kMagic, sizeof kMagic) != 0)
+    return false;
   std::uint64_t at = 0, n = 0;
-  Reader trailer(t->data(), t->size());
+  Reader trailer(t.data(), t.size());
   trailer(at);
   trailer(n);
   if (at > file.size() - kTrailerBytes || n != file.size() - kTrailerBytes - at) return false;
-  const std::vector<std::uint8_t>* m = file.load({at, n});
-  if (!m) return false;
-  Reader r(m->data(), m->size());
+  if (!file.load({at, n}, m)) return false;
+  Reader r(m.data(), m.size());
   std::string stored;
   r(stored);
   if (!r.ok || stored != key) return false;

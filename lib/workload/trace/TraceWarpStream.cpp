@@ -1,20 +1,33 @@
 #include "warpsim/workload/trace/TraceWarpStream.h"
 
-#include <algorithm>
+#include "warpsim/workload/trace/TraceError.h"
 
 namespace warpsim::trace {
 
-TraceWarpStream::TraceWarpStream(std::shared_ptr<const CtaTrace> cta, std::uint32_t warpInCta)
-    : cta_(std::move(cta)) {
-  if (warpInCta < cta_->warps.size()) {
-    i_ = cta_->warps[warpInCta].begin;
-    end_ = cta_->warps[warpInCta].end;
-  }
+TraceWarpStream::TraceWarpStream(std::shared_ptr<const std::vector<std::uint8_t>> cta,
+                                 std::uint32_t warpInCta, const std::string& tracePath)
+    : cta_(std::move(cta)), warp_(warpInCta), path_(&tracePath) {
+  if (!reader_.open(cta_->data(), cta_->size(), warp_)) damaged();
+}
+
+void TraceWarpStream::damaged() const {
+  throw TraceError(*path_, 0,
+                   "warp " + std::to_string(warp_) +
+                       ": its decoded thread block is damaged (the spill or cache file changed "
+                       "under the run?)");
 }
 
 bool TraceWarpStream::next(WarpInst& out) {
-  if (i_ == end_) return false;
-  const TraceInst& t = cta_->insts[i_++];
+  TraceInst t;
+  // The active lanes' addresses land packed at the front of out.addr ...
+  switch (reader_.next(t, out.addr.data())) {
+    case WarpReader::Step::End:
+      return false;
+    case WarpReader::Step::Damaged:
+      damaged();
+    case WarpReader::Step::Inst:
+      break;
+  }
   out.pc = t.pc;
   out.op = t.op;
   out.dst = t.dst;
@@ -27,15 +40,13 @@ bool TraceWarpStream::next(WarpInst& out) {
   out.last = t.last;
   if (t.op != OpClass::Mem) {
     out.addr.fill(0);
-    return true;
+  } else if (t.mask != 0xffffffffu) {
+    // ... and move to their lanes from the last down (a lane's place is never below its
+    // packed index), inactive lanes 0.
+    unsigned k = static_cast<unsigned>(__builtin_popcount(t.mask));
+    for (unsigned lane = kWarpSize; lane-- > 0;)
+      out.addr[lane] = (t.mask >> lane & 1u) ? out.addr[--k] : 0;
   }
-  const Addr* a = cta_->addrs.data() + t.addrIndex;
-  if (t.mask == 0xffffffffu) {  // every lane active: the pool holds them in lane order
-    std::copy(a, a + kWarpSize, out.addr.begin());
-    return true;
-  }
-  for (unsigned lane = 0; lane < kWarpSize; ++lane)
-    out.addr[lane] = (t.mask >> lane & 1u) ? *a++ : 0;
   return true;
 }
 

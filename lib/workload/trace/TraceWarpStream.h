@@ -1,21 +1,29 @@
 #pragma once
 // One warp of a traced thread block (IWarpStream): its instruction lines in order, with the
-// addresses of their active lanes. next() copies from the decoded block; it does not allocate.
+// addresses of their active lanes, decoded one at a time from the block's bytes (CtaCodec);
+// next() does not allocate.
 #include <memory>
+#include <string>
 
 #include "warpsim/workload/IWarpStream.h"
-#include "warpsim/workload/trace/KernelTrace.h"
+#include "warpsim/workload/trace/CtaCodec.h"
 
 namespace warpsim::trace {
 
 class TraceWarpStream : public IWarpStream {
  public:
-  TraceWarpStream(std::shared_ptr<const CtaTrace> cta, std::uint32_t warpInCta);
+  // `tracePath` names the kernel file in the error a damaged block gives (TraceError).
+  TraceWarpStream(std::shared_ptr<const std::vector<std::uint8_t>> cta, std::uint32_t warpInCta,
+                  const std::string& tracePath);
   bool next(WarpInst& out) override;
 
  private:
-  std::shared_ptr<const CtaTrace> cta_;
-  std::uint32_t i_ = 0, end_ = 0;
+  [[noreturn]] void damaged() const;
+
+  std::shared_ptr<const std::vector<std::uint8_t>> cta_;
+  WarpReader reader_;
+  std::uint32_t warp_;
+  const std::string* path_;
 };
 
 }  // namespace warpsim::trace
