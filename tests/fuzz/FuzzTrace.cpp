@@ -2,8 +2,9 @@
 // scratch folder whose kernelslist.g lists kernel-1.traceg (the input) and, when the input has a
 // line "%%%%", kernel-2.traceg (the text after it). A trace that loads is then decoded as the
 // timing model would: every warp of its first thread blocks, instruction by instruction.
-// The input's size picks the reader's options, so that both decoders and the unknown-opcode
-// mapping are reached (and one size in eight is read as a .xz file, which it never is).
+// The input's size picks the reader's options, so that both decoders, the unknown-opcode
+// mapping, and blocks from the spill file or parsed again are reached (and one size in eight is
+// read as a .xz file, which it never is).
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -31,6 +32,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   trace::TraceOptions options;
   options.accelsimQuirks = size % 2 == 1;
   if (size % 4 >= 2) options.unknownOpcodes = OpClass::Alu;
+  if (size % 16 >= 8) options.spillLimitBytes = 0;  // blocks parsed again, not spilled
   options.warn = [](const std::string&) {};
   Workload w;
   try {
