@@ -170,3 +170,20 @@ TEST_CASE("trace cache: a cache folder that cannot be made is an error naming it
     CHECK_THAT(e.what(), Catch::StartsWith(notAFolder + ": trace.cache_dir: cannot create"));
   }
 }
+
+TEST_CASE("trace cache: a cache folder that cannot be written to gives one warning", "[trace]") {
+  // /proc exists, and no user, root included, can create a file in it.
+  const std::string readOnly = "/proc";
+  if (!fs::is_directory(readOnly) || std::ofstream(readOnly + "/warpsim-probe").good()) {
+    WARN("no /proc to try a folder that cannot be written to");
+    return;
+  }
+  TempDir d;
+  setup(d, kernelText());
+  const Loaded l = load(d, readOnly);
+  CHECK(l.summary.cachedKernels == 0);
+  CHECK(l.summary.spillBytes > 0);  // the run's own spill file instead
+  CHECK(drain(l.workload).size() == 4);
+  REQUIRE(l.warnings.size() == 2);  // this one, then the header key's
+  CHECK_THAT(l.warnings[0], Catch::Contains("cannot create a cache file in /proc ("));
+}

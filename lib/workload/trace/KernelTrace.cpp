@@ -78,18 +78,20 @@ KernelTrace::KernelTrace(const std::string& path, const TraceOptions& options,
       auto named = BlockSpill::createNamed(
           options_.cacheDir, options_.spillLimitBytes,
           [this](const std::string& m) { warn(path_ + ": warning: " + m); }, why);
-      if (named)
+      if (named) {
         spill_ = std::move(named);
-      else
+      } else {
+        cacheFile.clear();  // this run keeps its blocks in the run's spill file
         warn(path_ + ": warning: cannot create a cache file in " + options_.cacheDir + " (" + why +
              "); the trace is checked again on the next run");
+      }
     }
   }
   reader_ = std::make_unique<LineReader>(path_);
   readHeader();
   scanBody();
   reader_.reset();  // reopened when the first block launches: one open file per running kernel
-  if (spill_ && !cacheFile.empty()) writeCache(cacheFile, key);
+  if (!cacheFile.empty()) writeCache(cacheFile, key);
 }
 
 bool KernelTrace::loadCached(const std::string& file, const std::string& key) {
