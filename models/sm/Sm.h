@@ -133,6 +133,7 @@ class Sm : public sc_core::sc_module,
   [[gnu::cold]] void timelineNote(std::uint32_t id);
   [[gnu::cold]] void timelineIssued(std::uint32_t id);
   void timelineSettle(SlotTrack& t, std::uint64_t ps);
+  void timelineClose(const SlotTrack& t, std::uint32_t id, std::uint64_t ps);
   [[gnu::cold]] void timelineCta(std::uint32_t ctaSlot, bool launched);
 
   SmId id_;

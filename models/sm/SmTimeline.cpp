@@ -57,6 +57,12 @@ void Sm::timelineSettle(SlotTrack& t, std::uint64_t ps) {
   t.sincePs = t.issueEndPs;
 }
 
+// The state warp `id` was in since t.sincePs, ended at `ps`.
+void Sm::timelineClose(const SlotTrack& t, std::uint32_t id, std::uint64_t ps) {
+  if (t.state && ps > t.sincePs)
+    timeline_->span(t.track, t.state, t.sincePs, ps, "cta", states_[id].cta.value());
+}
+
 void Sm::timelineNote(std::uint32_t id) {
   SlotTrack& t = slotTracks_[id];
   const std::uint64_t ps = nowPs();
@@ -67,8 +73,7 @@ void Sm::timelineNote(std::uint32_t id) {
     return;
   }
   if (state == t.state) return;
-  if (t.state && ps > t.sincePs)
-    timeline_->span(t.track, t.state, t.sincePs, ps, "cta", states_[id].cta.value());
+  timelineClose(t, id, ps);
   t.state = state;
   t.sincePs = ps;
 }
@@ -84,8 +89,7 @@ void Sm::timelineIssued(std::uint32_t id) {
   }
   // The state noted at this issue (t.state since ps) is what follows the issue.
   const char* after = timelineState(id);
-  if (t.state && ps > t.sincePs)
-    timeline_->span(t.track, t.state, t.sincePs, ps, "cta", states_[id].cta.value());
+  timelineClose(t, id, ps);
   t = SlotTrack{t.track, kIssue, after, ps, ps + period, 1};
 }
 
