@@ -1,6 +1,7 @@
 // The persistent cache of checked kernel files (trace.cache_dir): a second load skips the check
 // and gives the same instructions and warnings; a changed file or option, a damaged cache file
 // or one past its limit is not used; a cache folder that cannot be made is an error.
+#include <fcntl.h>
 #include <sys/stat.h>
 
 #include <catch2/catch.hpp>
@@ -8,6 +9,7 @@
 #include <fstream>
 
 #include "TraceFixtures.h"
+#include "warpsim/workload/trace/TraceCache.h"
 #include "warpsim/workload/trace/TraceError.h"
 #include "warpsim/workload/trace/TraceWorkload.h"
 
@@ -31,13 +33,15 @@ std::string kernelText(const std::string& stride = "8") {
 struct Loaded {
   Workload workload;
   trace::TraceSummary summary;
-  std::vector<std::string> warnings;
+  // The warnings so far: the loading's, and those its blocks give when they launch.
+  std::shared_ptr<std::vector<std::string>> log = std::make_shared<std::vector<std::string>>();
+  const std::vector<std::string>& warnings() const { return *log; }
 };
 
 Loaded load(const TempDir& d, const std::string& cache, trace::TraceOptions o = {}) {
   Loaded l;
   o.cacheDir = cache;
-  o.warn = [&l](const std::string& m) { l.warnings.push_back(m); };
+  o.warn = [log = l.log](const std::string& m) { log->push_back(m); };
   l.workload = trace::loadTrace(d.path(), o, &l.summary);
   return l;
 }
@@ -70,9 +74,9 @@ TEST_CASE("trace cache: a second load reads the cache file instead of checking",
   CHECK(second.summary.kernels == 1);
   CHECK(second.summary.warpInstructions == 4);
   CHECK(second.summary.threadInstructions == 4 * 32);
-  CHECK(second.warnings == first.warnings);  // the check's warning, repeated
-  REQUIRE(second.warnings.size() == 1);
-  CHECK_THAT(second.warnings[0], Catch::Contains("unknown header key '-new key'"));
+  CHECK(second.warnings() == first.warnings());  // the check's warning, repeated
+  REQUIRE(second.warnings().size() == 1);
+  CHECK_THAT(second.warnings()[0], Catch::Contains("unknown header key '-new key'"));
   const KernelDesc& k = second.workload.kernels[0];
   CHECK(k.name == "fixture");
   CHECK(k.grid.x == 2);
@@ -88,19 +92,20 @@ TEST_CASE("trace cache: a second load reads the cache file instead of checking",
   }
   CHECK(b[2].addr[31] == 0x7f0000001010 + 31 * 8);
 
-  // The check is really skipped: a cache hit does not read the text (here: made unreadable
-  // after its size and time were taken, which keeps the key).
+  // The check is really skipped: a cache hit does not read the text. Here the text changes
+  // (another stride, same size) and gets its old time back, which keeps the key: the cache
+  // still gives the old addresses.
   const std::string text = d.path() + "/kernel-1.traceg";
-  ::chmod(text.c_str(), 0);
-  if (std::ifstream(text).good()) {
-    ::chmod(text.c_str(), 0644);
-    WARN("running as a user who reads any file: the unreadable-text check is skipped");
-  } else {
-    const Loaded third = load(d, c.path());
-    ::chmod(text.c_str(), 0644);
-    CHECK(third.summary.cachedKernels == 1);
-    CHECK(drain(third.workload).size() == 4);
-  }
+  struct stat st;
+  REQUIRE(::stat(text.c_str(), &st) == 0);
+  d.write("kernel-1.traceg", kernelText("9"));
+  const struct timespec times[2] = {st.st_atim, st.st_mtim};
+  REQUIRE(::utimensat(AT_FDCWD, text.c_str(), times, 0) == 0);
+  const Loaded third = load(d, c.path());
+  CHECK(third.summary.cachedKernels == 1);
+  const std::vector<WarpInst> old = drain(third.workload);
+  REQUIRE(old.size() == 4);
+  CHECK(old[0].addr[1] - old[0].addr[0] == 8);
 }
 
 TEST_CASE("trace cache: a changed file or a decoding option is a miss", "[trace]") {
@@ -143,6 +148,102 @@ TEST_CASE("trace cache: a damaged cache file is checked again and rewritten", "[
   CHECK(load(d, c.path()).summary.cachedKernels == 1);
 }
 
+TEST_CASE("trace cache: every byte of the index and trailer is covered: one flipped is a miss",
+          "[trace]") {
+  TempDir d, c;
+  setup(d, kernelText());
+  load(d, c.path());
+  const fs::path file = cacheFiles(c.path())[0];
+  const auto size = fs::file_size(file);
+  std::uint64_t indexAt = 0;  // the trailer's first field
+  {
+    std::ifstream f(file, std::ios::binary);
+    f.seekg(static_cast<std::streamoff>(size - 28));
+    f.read(reinterpret_cast<char*>(&indexAt), 8);
+  }
+  REQUIRE(indexAt > 0);
+  REQUIRE(indexAt < size - 28);
+  int misses = 0;
+  for (std::uint64_t at = indexAt; at < size; ++at) {
+    {
+      std::fstream f(file, std::ios::in | std::ios::out | std::ios::binary);
+      f.seekg(static_cast<std::streamoff>(at));
+      const char b = static_cast<char>(f.get());
+      f.seekp(static_cast<std::streamoff>(at));
+      f.put(static_cast<char>(b ^ 0x10));
+    }
+    const Loaded l = load(d, c.path());  // a miss rewrites the file whole
+    misses += l.summary.cachedKernels == 0 && drain(l.workload).size() == 4;
+  }
+  CHECK(misses == static_cast<int>(size - indexAt));
+  CHECK(load(d, c.path()).summary.cachedKernels == 1);
+}
+
+TEST_CASE("trace cache: a damaged or removed block falls back to the text, with one warning",
+          "[trace]") {
+  TempDir d, c;
+  setup(d, kernelText());
+  const std::vector<WarpInst> want = drain(load(d, c.path()).workload);
+  const fs::path file = cacheFiles(c.path())[0];
+  Loaded l = load(d, c.path());
+  REQUIRE(l.summary.cachedKernels == 1);
+  SECTION("a byte of the first block flipped (its CRC no longer matches)") {
+    std::fstream f(file, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(40);  // in the first instruction
+    f.put('\x55');
+  }
+  SECTION("the file removed before the blocks launch") {
+    fs::remove(file);
+  }
+  const std::vector<WarpInst> got = drain(l.workload);
+  REQUIRE(got.size() == want.size());
+  for (std::size_t i = 0; i < got.size(); ++i) {
+    CHECK(got[i].pc == want[i].pc);
+    CHECK(got[i].addr == want[i].addr);
+  }
+  REQUIRE(l.warnings().size() == 2);  // the repeated header warning, then this one
+  CHECK_THAT(l.warnings()[1], Catch::Contains("thread block 0 of the cache file"));
+  CHECK_THAT(l.warnings()[1], Catch::Contains("is missing or damaged"));
+}
+
+TEST_CASE("trace cache: an index that contradicts what a check guarantees is refused", "[trace]") {
+  TempDir c;
+  trace::KernelIndex k;
+  k.header.grid = {2, 1, 1};
+  k.header.block = {64, 1, 1};
+  k.header.binaryVersion = 80;
+  k.warpsPerCta = 2;
+  k.blocks.resize(2);
+  k.blocks[1].id = 1;
+  for (auto& b : k.blocks) b.spilled = {0, 1};
+  auto written = [&](const trace::KernelIndex& index) {
+    std::string why;
+    auto f = trace::BlockSpill::createNamed(c.path(), 1 << 20, nullptr, why);
+    REQUIRE(f);
+    const std::uint8_t block = 0;
+    f->store(&block, 1);
+    REQUIRE(trace::appendIndex(*f, "key", index));
+    trace::KernelIndex back;
+    return trace::readIndex(*f, "key", back);
+  };
+  CHECK(written(k));
+  auto broken = k;
+  broken.warpsPerCta = 3;
+  CHECK_FALSE(written(broken));
+  broken = k;
+  broken.blocks[1].id = 0;  // ids out of place
+  CHECK_FALSE(written(broken));
+  broken = k;
+  broken.blocks.pop_back();  // fewer blocks than the grid
+  CHECK_FALSE(written(broken));
+  broken = k;
+  broken.header.block = {2048, 1, 1};
+  CHECK_FALSE(written(broken));
+  broken = k;
+  broken.header.binaryVersion = 1;  // no SASS table
+  CHECK_FALSE(written(broken));
+}
+
 TEST_CASE("trace cache: a kernel past the size limit leaves no cache file", "[trace]") {
   TempDir d, c;
   setup(d, kernelText());
@@ -152,11 +253,24 @@ TEST_CASE("trace cache: a kernel past the size limit leaves no cache file", "[tr
     const Loaded l = load(d, c.path(), small);
     CHECK(l.summary.cachedKernels == 0);
     CHECK(drain(l.workload).size() == 4);
-    for (const fs::path& f : cacheFiles(c.path())) CHECK(f.extension() != ".wsbc");
-    REQUIRE(l.warnings.size() == 2);
-    CHECK_THAT(l.warnings[1], Catch::Contains("a cache file of decoded thread blocks reached"));
+    CHECK(cacheFiles(c.path()).empty());  // the partial file is removed at once
+    REQUIRE(l.warnings().size() == 2);
+    CHECK_THAT(l.warnings()[1], Catch::Contains("a cache file of decoded thread blocks reached"));
   }
-  CHECK(cacheFiles(c.path()).empty());  // the partial file goes with the run
+  CHECK(cacheFiles(c.path()).empty());
+}
+
+TEST_CASE("trace cache: with no spill file (limit 0) the cache is off, with one warning",
+          "[trace]") {
+  TempDir d, c;
+  setup(d, kernelText());
+  trace::TraceOptions none;
+  none.spillLimitBytes = 0;
+  const Loaded l = load(d, c.path(), none);
+  REQUIRE(l.warnings().size() == 2);  // this one, then the header key's
+  CHECK_THAT(l.warnings()[0], Catch::Contains("trace.cache_dir is ignored"));
+  CHECK(cacheFiles(c.path()).empty());
+  CHECK(drain(l.workload).size() == 4);
 }
 
 TEST_CASE("trace cache: a cache folder that cannot be made is an error naming it", "[trace]") {
@@ -184,6 +298,6 @@ TEST_CASE("trace cache: a cache folder that cannot be written to gives one warni
   CHECK(l.summary.cachedKernels == 0);
   CHECK(l.summary.spillBytes > 0);  // the run's own spill file instead
   CHECK(drain(l.workload).size() == 4);
-  REQUIRE(l.warnings.size() == 2);  // this one, then the header key's
-  CHECK_THAT(l.warnings[0], Catch::Contains("cannot create a cache file in /proc ("));
+  REQUIRE(l.warnings().size() == 2);  // this one, then the header key's
+  CHECK_THAT(l.warnings()[0], Catch::Contains("cannot create a cache file in /proc ("));
 }

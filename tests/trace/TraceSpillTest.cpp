@@ -95,6 +95,29 @@ TEST_CASE("trace spill: the block codec gives back every lane pattern", "[trace]
   CHECK(back.insts[0].addrIndex == 0);
 }
 
+TEST_CASE("trace spill: each warp decodes on its own, in any order, to absolute addresses",
+          "[trace]") {
+  const trace::CtaTrace c = patterns();
+  const std::vector<std::uint8_t> bytes = encode(c);
+  for (const std::uint32_t w : {2u, 0u, 1u}) {  // the last warp first
+    trace::WarpReader r;
+    REQUIRE(r.open(bytes.data(), bytes.size(), w));
+    trace::TraceInst inst;
+    Addr lanes[32];
+    std::uint32_t i = c.warps[w].begin;
+    trace::WarpReader::Step step;
+    while ((step = r.next(inst, lanes)) == trace::WarpReader::Step::Inst) {
+      REQUIRE(i < c.warps[w].end);
+      const trace::TraceInst& want = c.insts[i++];
+      CHECK(inst.pc == want.pc);
+      for (int k = 0; want.op == OpClass::Mem && k < __builtin_popcount(want.mask); ++k)
+        CHECK(lanes[k] == c.addrs[want.addrIndex + static_cast<std::uint32_t>(k)]);
+    }
+    CHECK(step == trace::WarpReader::Step::End);
+    CHECK(i == c.warps[w].end);
+  }
+}
+
 TEST_CASE("trace spill: a strided access takes a few bytes, a shared pattern a byte a lane",
           "[trace]") {
   trace::CtaTrace one;

@@ -72,6 +72,10 @@ void BlockSpill::stop(const std::string& why) {
     ::close(fd_);
     fd_ = -1;
   }
+  if (!name_.empty() && !published_) {  // a cache file that will not be: gone from the folder
+    ::unlink(name_.c_str());            // now; the blocks it holds stay readable until the end
+    name_.clear();
+  }
   limit_ = 0;
   failed_ = true;
   if (warn_)

@@ -45,6 +45,9 @@ class BlockSpill {
   // Whether every store so far succeeded.
   bool complete() const { return !failed_; }
   std::uint64_t size() const { return size_; }
+  // Whether this is a cache file being written or kept (not the run's anonymous file).
+  bool named() const { return !name_.empty(); }
+  const std::string& path() const { return name_; }
   // A named file: renames it to `path` (false if that fails; the file is then removed at the
   // end). Closes it; load() opens it again.
   bool publish(const std::string& path);

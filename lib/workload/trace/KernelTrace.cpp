@@ -268,7 +268,9 @@ void KernelTrace::scanBody() {
           room = encodedBound(block);
           encoded.reset(new std::uint8_t[room]);
         }
-        start.spilled = spill_->store(encoded.get(), encodeCta(block, encoded.get()));
+        const std::size_t n = encodeCta(block, encoded.get());
+        start.spilled = spill_->store(encoded.get(), n);
+        if (spill_->named()) start.crc = blockCrc(encoded.get(), n);
       }
       blocks_.push_back(start);
     } else if (line.front() == '#') {
@@ -380,14 +382,27 @@ std::shared_ptr<const CtaBytes> KernelTrace::cta(CtaId cta) {
   const BlockSpill::Slot& slot = blocks_[id].spilled;
   if (slot.bytes == 0) {
     cached_ = readFromText(id);
-  } else {
-    auto block = std::make_shared<CtaBytes>();
-    if (!spill_->load(slot, *block) || encodedWarps(block->data(), block->size()) != warpsPerCta_)
-      throw TraceError(path_, blocks_[id].idLine,
-                       "thread block " + std::to_string(id) +
-                           ": the spill file of decoded blocks cannot be read back");
-    if (id + 1 == blocks_.size()) spill_->close();  // a cache file: this was the last block
+  } else if (auto block = std::make_shared<CtaBytes>();
+             spill_->load(slot, *block) &&
+             encodedWarps(block->data(), block->size()) == warpsPerCta_ &&
+             (!fromCache_ || blockCrc(block->data(), block->size()) == blocks_[id].crc)) {
     cached_ = std::move(block);
+  } else if (fromCache_) {  // the trace's text is still there, and its key matched
+    if (!warnedCache_)
+      warn(path_ + ": warning: thread block " + std::to_string(id) + " of the cache file " +
+           spill_->path() +
+           " is missing or damaged; this kernel's blocks that cannot be read from it are "
+           "parsed again from the trace");
+    warnedCache_ = true;
+    cached_ = readFromText(id);
+  } else {
+    throw TraceError(path_, blocks_[id].idLine,
+                     "thread block " + std::to_string(id) +
+                         ": the spill file of decoded blocks cannot be read back");
+  }
+  if (id + 1 == blocks_.size()) {  // blocks launch in order: this was the last
+    if (spill_) spill_->close();   // (a cache file's; the run's spill file stays open)
+    reader_.reset();
   }
   cachedId_ = id;
   return cached_;
@@ -401,7 +416,6 @@ std::shared_ptr<const CtaBytes> KernelTrace::readFromText(std::uint64_t id) {
     fail("the file changed since it was checked (no #BEGIN_TB here)");
   CtaTrace decoded;
   if (readBlock(decoded) != id) fail("the file changed since it was checked");
-  if (id + 1 == blocks_.size()) reader_.reset();  // blocks launch in order: this was the last
   auto block = std::make_shared<CtaBytes>(encodedBound(decoded));
   block->resize(encodeCta(decoded, block->data()));
   return block;

@@ -75,7 +75,7 @@ class KernelTrace {
   std::shared_ptr<BlockSpill> spill_;
   std::vector<std::string> warnings_;  // the check's, for a cache file
   bool fromCache_ = false;
-  bool warnedTrailing_ = false, warnedUnknown_ = false;
+  bool warnedTrailing_ = false, warnedUnknown_ = false, warnedCache_ = false;
 };
 
 }  // namespace warpsim::trace

@@ -1,5 +1,6 @@
 #include "warpsim/workload/trace/TraceCache.h"
 
+#include <lzma.h>
 #include <sys/stat.h>
 
 #include <cstdio>
@@ -7,11 +8,14 @@
 #include <filesystem>
 #include <type_traits>
 
+#include "warpsim/workload/trace/SassOpcodes.h"
+
 namespace warpsim::trace {
 namespace {
 
-constexpr char kMagic[8] = {'W', 'S', 'B', 'C', '0', '0', '0', '1'};  // the format's version
-constexpr std::size_t kTrailerBytes = 8 + 8 + sizeof kMagic;
+constexpr char kMagic[8] = {'W', 'S', 'B', 'C', '0', '0', '0', '2'};  // the format's version
+// The trailer: the index's offset and size, its CRC-32, the magic.
+constexpr std::size_t kTrailerBytes = 8 + 8 + 4 + sizeof kMagic;
 
 // Writes the fields fields() lists.
 class Writer {
@@ -95,6 +99,7 @@ auto fields(IO& io, B& b) -> decltype(b.spilled, void()) {  // BlockIndex
   io(b.idLine);
   io(b.spilled.offset);
   io(b.spilled.bytes);
+  io(b.crc);
 }
 template <class IO, class K>
 auto fields(IO& io, K& k) -> decltype(k.warnings, void()) {  // KernelIndex
@@ -128,18 +133,44 @@ std::uint64_t fnv1a(const std::string& s) {
   return h;
 }
 
+// Size and modification time of a file, "" if it cannot be examined.
+std::string identity(const char* path) {
+  struct stat st;
+  if (::stat(path, &st) != 0) return {};
+  return std::to_string(st.st_size) + "|" +
+         std::to_string(static_cast<long long>(st.st_mtim.tv_sec) * 1000000000LL +
+                        st.st_mtim.tv_nsec);
+}
+
+// What a check that passed guarantees, checked again on an index read back (a file that
+// passes its CRC but was written by a faulty build must not reach the timing model).
+bool consistent(const KernelIndex& k) {
+  const TraceHeader& h = k.header;
+  if (h.block.count() == 0 || h.block.count() > 1024 || !sassIsaFor(h.binaryVersion) ||
+      k.warpsPerCta != (h.block.count() + kWarpSize - 1) / kWarpSize ||
+      h.grid.count() != k.blocks.size())
+    return false;
+  for (std::size_t i = 0; i < k.blocks.size(); ++i)
+    if (k.blocks[i].id != i) return false;
+  return true;
+}
+
 }  // namespace
+
+std::uint32_t blockCrc(const std::uint8_t* bytes, std::size_t n) {
+  return lzma_crc32(bytes, n, 0);
+}
 
 std::string cacheKey(const std::string& tracePath, const TraceOptions& options) {
   std::error_code ec;
   const std::filesystem::path canonical = std::filesystem::canonical(tracePath, ec);
-  struct stat st;
-  if (ec || ::stat(tracePath.c_str(), &st) != 0) return {};
-  const long long mtimeNs =
-      static_cast<long long>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec;
-  return std::string(kMagic, sizeof kMagic) + "|" + canonical.string() + "|" +
-         std::to_string(st.st_size) + "|" + std::to_string(mtimeNs) + "|quirks " +
-         std::to_string(options.accelsimQuirks) + "|unknown " +
+  const std::string file = identity(tracePath.c_str());
+  if (ec || file.empty()) return {};
+  // The running program's own size and time: a rebuilt simulator may decode or encode a line
+  // differently under the same format version, so it does not trust an older build's files.
+  return std::string(kMagic, sizeof kMagic) + "|" + canonical.string() + "|" + file + "|exe " +
+         identity("/proc/self/exe") + "|quirks " + std::to_string(options.accelsimQuirks) +
+         "|unknown " +
          (options.unknownOpcodes ? std::to_string(static_cast<int>(*options.unknownOpcodes))
                                  : std::string("error"));
 }
@@ -156,8 +187,10 @@ bool appendIndex(BlockSpill& file, const std::string& key, const KernelIndex& k)
   w(key);
   fields(w, k);
   const std::uint64_t at = file.size(), n = w.bytes.size();
+  const std::uint32_t crc = lzma_crc32(w.bytes.data(), w.bytes.size(), 0);
   w(at);
   w(n);
+  w(crc);
   for (const char c : kMagic) w(c);
   return file.complete() && file.store(w.bytes.data(), w.bytes.size()).bytes != 0 &&
          file.complete();
@@ -167,20 +200,22 @@ bool readIndex(BlockSpill& file, const std::string& key, KernelIndex& k) {
   if (file.size() < kTrailerBytes) return false;
   std::vector<std::uint8_t> t, m;
   if (!file.load({file.size() - kTrailerBytes, kTrailerBytes}, t) ||
-      std::memcmp(t.data() + 16, kMagic, sizeof kMagic) != 0)
+      std::memcmp(t.data() + 20, kMagic, sizeof kMagic) != 0)
     return false;
   std::uint64_t at = 0, n = 0;
+  std::uint32_t crc = 0;
   Reader trailer(t.data(), t.size());
   trailer(at);
   trailer(n);
+  trailer(crc);
   if (at > file.size() - kTrailerBytes || n != file.size() - kTrailerBytes - at) return false;
-  if (!file.load({at, n}, m)) return false;
+  if (!file.load({at, n}, m) || lzma_crc32(m.data(), m.size(), 0) != crc) return false;
   Reader r(m.data(), m.size());
   std::string stored;
   r(stored);
   if (!r.ok || stored != key) return false;
   fields(r, k);
-  if (!r.ok || !r.atEnd()) return false;
+  if (!r.ok || !r.atEnd() || !consistent(k)) return false;
   k.header.hasGrid = k.header.hasBlock = k.header.hasBinaryVersion = true;
   for (const BlockIndex& b : k.blocks)  // every block in the file, before its index
     if (b.spilled.bytes == 0 || b.spilled.offset > at || b.spilled.bytes > at - b.spilled.offset)

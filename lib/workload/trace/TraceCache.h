@@ -6,11 +6,14 @@
 // repeated, and blocks are read from the cache file as they launch.
 //
 // The key is the kernel file's canonical path, size and modification time, the options that
-// change what a line decodes to (trace.accelsim_quirks, trace.unknown_opcodes), and the
-// cache's format version: any change to one of them is a miss, and a new file is written
-// (under a temporary name, renamed into place when complete, so that runs in parallel on the
-// same trace never read a half-written file). The full key is stored and compared, so a hash
-// collision in the file name is a miss, not a wrong trace.
+// change what a line decodes to (trace.accelsim_quirks, trace.unknown_opcodes), the cache's
+// format version and the running program's size and modification time: any change to one of them is
+// a miss, and a new file is written (under a temporary name, renamed into place when complete, so
+// that runs in parallel on the same trace never read a half-written file). The full key is stored
+// and compared, so a hash collision in the file name is a miss, not a wrong trace. The index
+// carries a CRC-32 and each block one, and an index read back is checked against what a passed
+// check guarantees (block size, grid, ids in order): damage is a miss, or, found in a block at its
+// launch, a fall back to the trace's text.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -25,6 +28,7 @@ struct BlockIndex {
   std::uint64_t offset = 0, lineBefore = 0;  // its #BEGIN_TB line: byte offset, line number - 1
   std::uint64_t id = 0, idLine = 0;          // linear CTA id, and the line that names the block
   BlockSpill::Slot spilled;                  // where a block file holds it (bytes 0: it does not)
+  std::uint32_t crc = 0;                     // a cache file's: CRC-32 of the block's bytes
 };
 
 // What the check of a kernel file found.
@@ -36,6 +40,8 @@ struct KernelIndex {
   std::vector<std::string> warnings;  // as given, file and line included
 };
 
+// The CRC-32 a cache file keeps of each block, checked when the block is read back.
+std::uint32_t blockCrc(const std::uint8_t* bytes, std::size_t n);
 // The key of `tracePath` read with `options`; empty if the file cannot be examined.
 std::string cacheKey(const std::string& tracePath, const TraceOptions& options);
 // The cache file for `key` in `dir`: the kernel file's name, a hash of the key, ".wsbc".

@@ -12,7 +12,8 @@
 namespace warpsim::trace {
 namespace fs = std::filesystem;
 
-Workload loadTrace(const std::string& path, const TraceOptions& options, TraceSummary* summary) {
+Workload loadTrace(const std::string& path, const TraceOptions& traceOptions,
+                   TraceSummary* summary) {
   const auto t0 = std::chrono::steady_clock::now();
   const std::string list = fs::is_directory(path) ? path + "/kernelslist.g" : path;
   if (!fs::exists(list))
@@ -29,6 +30,19 @@ Workload loadTrace(const std::string& path, const TraceOptions& options, TraceSu
   std::string_view line;
   TraceSummary s;
   s.listPath = list;
+  // Kept by the spill file, which outlives this call: captures by value.
+  auto warn = [to = traceOptions.warn, list](const std::string& why) {
+    const std::string msg = list + ": warning: " + why;
+    if (to)
+      to(msg);
+    else
+      std::cerr << msg << "\n";
+  };
+  TraceOptions options = traceOptions;
+  if (!options.cacheDir.empty() && options.spillLimitBytes == 0) {
+    warn("trace.cache_dir is ignored: trace.spill_limit_mib = 0 stores no decoded block");
+    options.cacheDir.clear();
+  }
   if (!options.cacheDir.empty()) {
     std::error_code ec;
     fs::create_directories(options.cacheDir, ec);
@@ -38,14 +52,7 @@ Workload loadTrace(const std::string& path, const TraceOptions& options, TraceSu
   }
   std::shared_ptr<BlockSpill> spill;
   if (options.spillLimitBytes > 0)
-    spill = std::make_shared<BlockSpill>(options.spillDir, options.spillLimitBytes,
-                                         [warn = options.warn, list](const std::string& why) {
-                                           const std::string msg = list + ": warning: " + why;
-                                           if (warn)
-                                             warn(msg);
-                                           else
-                                             std::cerr << msg << "\n";
-                                         });
+    spill = std::make_shared<BlockSpill>(options.spillDir, options.spillLimitBytes, warn);
   while (reader.next(line)) {
     while (!line.empty() && (line.back() == ' ' || line.back() == '\t')) line.remove_suffix(1);
     if (line.substr(0, 6) != "kernel") continue;  // MemcpyHtoD and anything else: ignored
