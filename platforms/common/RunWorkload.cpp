@@ -41,10 +41,10 @@ LoadedWorkload loadWorkload(const Config& config, const Registries& registries) 
     trace::TraceSummary summary;
     const trace::TraceOptions options = trace::loadTraceOptions(config);
     out.workload = trace::loadTrace(tracePath, options, &summary);
-    if (!options.cacheDir.empty())
+    if (!summary.cacheDir.empty())
       out.notes += "trace: " + std::to_string(summary.cachedKernels) + " of " +
                    std::to_string(summary.kernels) + " kernel files read from the cache in " +
-                   options.cacheDir + ", the others checked\n";
+                   summary.cacheDir + ", the others checked\n";
     out.traceLines = summary.warpInstructions;
     out.traceScanSeconds = summary.scanSeconds;
     out.traceSpillBytes = summary.spillBytes;

@@ -189,8 +189,10 @@ TEST_CASE("trace cache: a damaged or removed block falls back to the text, with 
   REQUIRE(l.summary.cachedKernels == 1);
   SECTION("a byte of the first block flipped (its CRC no longer matches)") {
     std::fstream f(file, std::ios::in | std::ios::out | std::ios::binary);
-    f.seekp(40);  // in the first instruction
-    f.put('\x55');
+    f.seekg(40);  // in the first instruction
+    const char b = static_cast<char>(f.get());
+    f.seekp(40);
+    f.put(static_cast<char>(b ^ 0x10));
   }
   SECTION("the file removed before the blocks launch") {
     fs::remove(file);
@@ -204,6 +206,20 @@ TEST_CASE("trace cache: a damaged or removed block falls back to the text, with 
   REQUIRE(l.warnings().size() == 2);  // the repeated header warning, then this one
   CHECK_THAT(l.warnings()[1], Catch::Contains("thread block 0 of the cache file"));
   CHECK_THAT(l.warnings()[1], Catch::Contains("is missing or damaged"));
+}
+
+TEST_CASE("trace cache: the run that writes a cache file falls back too if it goes", "[trace]") {
+  TempDir d, c;
+  setup(d, kernelText());
+  Loaded first = load(d, c.path());  // checks, writes the cache file, reads its blocks from it
+  REQUIRE(first.summary.cachedKernels == 0);
+  REQUIRE(cacheFiles(c.path()).size() == 1);
+  fs::remove(cacheFiles(c.path())[0]);
+  const std::vector<WarpInst> got = drain(first.workload);
+  REQUIRE(got.size() == 4);
+  CHECK(got[2].addr[31] == 0x7f0000001010 + 31 * 8);
+  REQUIRE(first.warnings().size() == 2);
+  CHECK_THAT(first.warnings()[1], Catch::Contains("is missing or damaged"));
 }
 
 TEST_CASE("trace cache: an index that contradicts what a check guarantees is refused", "[trace]") {
@@ -238,6 +254,7 @@ TEST_CASE("trace cache: an index that contradicts what a check guarantees is ref
   CHECK_FALSE(written(broken));
   broken = k;
   broken.header.block = {2048, 1, 1};
+  broken.warpsPerCta = 64;  // agrees with the block: refused for its size alone
   CHECK_FALSE(written(broken));
   broken = k;
   broken.header.binaryVersion = 1;  // no SASS table
@@ -249,11 +266,17 @@ TEST_CASE("trace cache: a kernel past the size limit leaves no cache file", "[tr
   setup(d, kernelText());
   trace::TraceOptions small;
   small.spillLimitBytes = 100;  // less than the two blocks
+  const auto openFiles = [] {
+    return std::distance(fs::directory_iterator("/proc/self/fd"), fs::directory_iterator());
+  };
+  const auto before = openFiles();
   {
     const Loaded l = load(d, c.path(), small);
     CHECK(l.summary.cachedKernels == 0);
-    CHECK(drain(l.workload).size() == 4);
     CHECK(cacheFiles(c.path()).empty());  // the partial file is removed at once
+    CHECK(drain(l.workload).size() == 4);
+    // The last block's launch closes it (and the trace text), though the workload lives on.
+    CHECK(openFiles() == before);
     REQUIRE(l.warnings().size() == 2);
     CHECK_THAT(l.warnings()[1], Catch::Contains("a cache file of decoded thread blocks reached"));
   }

@@ -21,7 +21,7 @@ std::string folderOrTmp(const std::string& dir) {
 }  // namespace
 
 BlockSpill::BlockSpill(const std::string& dir, std::uint64_t limitBytes, Warn warn)
-    : limit_(limitBytes), warn_(std::move(warn)) {
+    : limit_(limitBytes), shared_(true), warn_(std::move(warn)) {
   if (limit_ == 0) return;
   const std::string where = folderOrTmp(dir);
   std::string name = where + "/warpsim-spill-XXXXXX";
@@ -68,13 +68,13 @@ BlockSpill::~BlockSpill() {
 }
 
 void BlockSpill::stop(const std::string& why) {
-  if (fd_ >= 0 && size_ == 0 && name_.empty()) {
+  if (!name_.empty() && !published_) {  // a cache file that will not be: gone from the folder
+    ::unlink(name_.c_str());            // now; the blocks it holds stay readable until close()
+    name_.clear();
+  }
+  if (fd_ >= 0 && size_ == 0) {
     ::close(fd_);
     fd_ = -1;
-  }
-  if (!name_.empty() && !published_) {  // a cache file that will not be: gone from the folder
-    ::unlink(name_.c_str());            // now; the blocks it holds stay readable until the end
-    name_.clear();
   }
   limit_ = 0;
   failed_ = true;
@@ -124,15 +124,19 @@ bool BlockSpill::load(const Slot& slot, std::vector<std::uint8_t>& out) {
 bool BlockSpill::publish(const std::string& path) {
   if (name_.empty() || fd_ < 0) return false;
   ::fchmod(fd_, 0644);  // others may share the cache; mkostemp made it 0600
-  close();
-  if (std::rename(name_.c_str(), path.c_str()) != 0) return false;
+  if (std::rename(name_.c_str(), path.c_str()) != 0) {
+    ::unlink(name_.c_str());  // its blocks stay readable through the open file
+    name_.clear();
+    return false;
+  }
   name_ = path;
   published_ = true;
+  close();
   return true;
 }
 
 void BlockSpill::close() {
-  if (name_.empty() || fd_ < 0) return;
+  if (shared_ || fd_ < 0) return;
   ::close(fd_);
   fd_ = -1;
 }

@@ -45,13 +45,16 @@ class BlockSpill {
   // Whether every store so far succeeded.
   bool complete() const { return !failed_; }
   std::uint64_t size() const { return size_; }
-  // Whether this is a cache file being written or kept (not the run's anonymous file).
+  // Whether this is a cache file being written or kept: not the run's anonymous file, nor a
+  // cache file that stopped (past its limit, or a failed write), which is unlinked at once.
   bool named() const { return !name_.empty(); }
   const std::string& path() const { return name_; }
-  // A named file: renames it to `path` (false if that fails; the file is then removed at the
-  // end). Closes it; load() opens it again.
+  // A named file: renames it to `path` (false if that fails; the file is then removed). Closes
+  // it; load() opens it again.
   bool publish(const std::string& path);
-  // A named file: closes it until the next load (one open file per running kernel).
+  // A kernel's own file (a cache file, or one that stopped and was unlinked): closes it, until
+  // the next load if it is named (one open file per running kernel). The run's spill file,
+  // shared by every kernel, stays open.
   void close();
 
  private:
@@ -61,6 +64,7 @@ class BlockSpill {
   int fd_ = -1;
   std::uint64_t limit_ = 0, size_ = 0;
   bool failed_ = false;
+  bool shared_ = false;     // the run's spill file: never closed before the end
   std::string name_;        // a named file's path; empty: anonymous
   bool published_ = false;  // renamed into place (not removed at the end)
   Warn warn_;

@@ -71,7 +71,11 @@ KernelTrace::KernelTrace(const std::string& path, const TraceOptions& options,
   std::string key, cacheFile;
   if (!options_.cacheDir.empty()) {
     key = cacheKey(path_, options_);
-    if (!key.empty()) {
+    if (key.empty()) {
+      warn(path_ +
+           ": warning: the trace file or this program cannot be examined (stat); not "
+           "cached");
+    } else {
       cacheFile = cacheFileName(options_.cacheDir, path_, key);
       if (loadCached(cacheFile, key)) return;
       std::string why;
@@ -104,6 +108,7 @@ bool KernelTrace::loadCached(const std::string& file, const std::string& key) {
   threadInsts_ = k.threadInsts;
   blocks_ = std::move(k.blocks);
   for (const std::string& w : k.warnings) warn(w);
+  warnedTrailing_ = warnedUnknown_ = true;  // given above, if the check gave them
   makeParser();
   cached->close();  // opened again when the first block launches
   spill_ = std::move(cached);
@@ -270,7 +275,7 @@ void KernelTrace::scanBody() {
         }
         const std::size_t n = encodeCta(block, encoded.get());
         start.spilled = spill_->store(encoded.get(), n);
-        if (spill_->named()) start.crc = blockCrc(encoded.get(), n);
+        if (spill_->named()) start.crc = checksum(encoded.get(), n);
       }
       blocks_.push_back(start);
     } else if (line.front() == '#') {
@@ -385,9 +390,9 @@ std::shared_ptr<const CtaBytes> KernelTrace::cta(CtaId cta) {
   } else if (auto block = std::make_shared<CtaBytes>();
              spill_->load(slot, *block) &&
              encodedWarps(block->data(), block->size()) == warpsPerCta_ &&
-             (!fromCache_ || blockCrc(block->data(), block->size()) == blocks_[id].crc)) {
+             (!spill_->named() || checksum(block->data(), block->size()) == blocks_[id].crc)) {
     cached_ = std::move(block);
-  } else if (fromCache_) {  // the trace's text is still there, and its key matched
+  } else if (spill_->named()) {  // a cache file (read or written by this run): the text is there
     if (!warnedCache_)
       warn(path_ + ": warning: thread block " + std::to_string(id) + " of the cache file " +
            spill_->path() +

@@ -40,9 +40,11 @@ class KernelTrace {
   // The file its decoded blocks are in: the run's spill file, its cache file, or null.
   const BlockSpill* blockFile() const { return spill_.get(); }
 
-  // The thread block `cta` (linear, x fastest), encoded: from the spill file if the check
-  // stored it there, else read again from the block's start in the trace and encoded; the last
-  // block read is kept, since an SM asks for each warp of a block in turn.
+  // The thread block `cta` (linear, x fastest), encoded: from the spill or cache file if the
+  // check stored it there, else read again from the block's start in the trace and encoded; the
+  // last block read is kept, since an SM asks for each warp of a block in turn. A block a cache
+  // file has lost (removed, or its CRC-32 does not match) is read from the text, after one
+  // warning; one the run's spill file cannot give back is a TraceError.
   std::shared_ptr<const CtaBytes> cta(CtaId cta);
 
   // The kernel as the timing model sees it; its warps' streams come from this trace.

@@ -157,20 +157,19 @@ bool consistent(const KernelIndex& k) {
 
 }  // namespace
 
-std::uint32_t blockCrc(const std::uint8_t* bytes, std::size_t n) {
+std::uint32_t checksum(const std::uint8_t* bytes, std::size_t n) {
   return lzma_crc32(bytes, n, 0);
 }
 
 std::string cacheKey(const std::string& tracePath, const TraceOptions& options) {
   std::error_code ec;
   const std::filesystem::path canonical = std::filesystem::canonical(tracePath, ec);
-  const std::string file = identity(tracePath.c_str());
-  if (ec || file.empty()) return {};
+  const std::string file = identity(tracePath.c_str()), self = identity("/proc/self/exe");
+  if (ec || file.empty() || self.empty()) return {};
   // The running program's own size and time: a rebuilt simulator may decode or encode a line
   // differently under the same format version, so it does not trust an older build's files.
   return std::string(kMagic, sizeof kMagic) + "|" + canonical.string() + "|" + file + "|exe " +
-         identity("/proc/self/exe") + "|quirks " + std::to_string(options.accelsimQuirks) +
-         "|unknown " +
+         self + "|quirks " + std::to_string(options.accelsimQuirks) + "|unknown " +
          (options.unknownOpcodes ? std::to_string(static_cast<int>(*options.unknownOpcodes))
                                  : std::string("error"));
 }
@@ -187,7 +186,7 @@ bool appendIndex(BlockSpill& file, const std::string& key, const KernelIndex& k)
   w(key);
   fields(w, k);
   const std::uint64_t at = file.size(), n = w.bytes.size();
-  const std::uint32_t crc = lzma_crc32(w.bytes.data(), w.bytes.size(), 0);
+  const std::uint32_t crc = checksum(w.bytes.data(), w.bytes.size());
   w(at);
   w(n);
   w(crc);
@@ -209,7 +208,7 @@ bool readIndex(BlockSpill& file, const std::string& key, KernelIndex& k) {
   trailer(n);
   trailer(crc);
   if (at > file.size() - kTrailerBytes || n != file.size() - kTrailerBytes - at) return false;
-  if (!file.load({at, n}, m) || lzma_crc32(m.data(), m.size(), 0) != crc) return false;
+  if (!file.load({at, n}, m) || checksum(m.data(), m.size()) != crc) return false;
   Reader r(m.data(), m.size());
   std::string stored;
   r(stored);

@@ -40,9 +40,10 @@ struct KernelIndex {
   std::vector<std::string> warnings;  // as given, file and line included
 };
 
-// The CRC-32 a cache file keeps of each block, checked when the block is read back.
-std::uint32_t blockCrc(const std::uint8_t* bytes, std::size_t n);
-// The key of `tracePath` read with `options`; empty if the file cannot be examined.
+// The CRC-32 a cache file keeps of its index and of each block (checked when read back).
+std::uint32_t checksum(const std::uint8_t* bytes, std::size_t n);
+// The key of `tracePath` read with `options`; empty if the file or the running program cannot
+// be examined.
 std::string cacheKey(const std::string& tracePath, const TraceOptions& options);
 // The cache file for `key` in `dir`: the kernel file's name, a hash of the key, ".wsbc".
 std::string cacheFileName(const std::string& dir, const std::string& tracePath,

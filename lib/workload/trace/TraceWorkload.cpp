@@ -82,6 +82,7 @@ Workload loadTrace(const std::string& path, const TraceOptions& traceOptions,
   if (w.kernels.empty())
     throw TraceError(list, 0, "lists no kernel (no line starting with 'kernel')");
   s.spillBytes += spill ? spill->size() : 0;
+  s.cacheDir = options.cacheDir;
   s.scanSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (summary) *summary = s;
   return w;

@@ -19,6 +19,7 @@ struct TraceSummary {
   double scanSeconds = 0;                // time spent reading and checking every kernel file
   std::uint64_t spillBytes = 0;          // the spill file's and the cache files' bytes
   std::uint64_t cachedKernels = 0;       // kernels read from options.cacheDir, not checked
+  std::string cacheDir;                  // the cache folder used; empty: none (or turned off)
 };
 
 // Loads `path` (a kernelslist.g, or a folder with one). Every kernel file is read and checked
