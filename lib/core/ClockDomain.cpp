@@ -58,7 +58,71 @@ std::uint32_t ClockDomain::nextActive(std::uint32_t i) const {
 void ClockDomain::wakeAt(Clocked& block, Cycle cycle) {
   if (block.scheduledWake_ <= cycle) return;  // an earlier wake-up is already on its way
   block.scheduledWake_ = cycle;
-  engine_.schedule(block, cycle * periodPs_);
+  // No edge before `upcoming` is still to come: with nothing due before it, the wheel may start
+  // there. A cycle already passed (the current one, from a tick; or one passed while the engine
+  // waited) wakes the block at its next edge, as a wake() now would.
+  const Cycle upcoming = std::max(nextUnticked_, cycle_);
+  if (released_ < upcoming && nextWake_ >= upcoming) released_ = upcoming;
+  const Cycle at = std::max(cycle, released_);
+  if (at - released_ < kWheel) {
+    const std::uint32_t slot = static_cast<std::uint32_t>(at % kWheel);
+    wheel_[slot].push_back(Wake{&block, cycle});
+    wheelUsed_[slot / 64] |= std::uint64_t{1} << (slot % 64);
+  } else {
+    far_.push(FarWake{at, farSeq_++, Wake{&block, cycle}});
+  }
+  ++scheduled_;
+  if (at < nextWake_) {
+    nextWake_ = at;
+    nextWakePs_ = cyclesToPs(at);
+  }
+  engine_.notifyWork();
+}
+
+// Wakes every block scheduled for nextWake_ (the engine has reached its edge), then finds the
+// next cycle with a wake-up.
+void ClockDomain::releaseNextWakes() {
+  const Cycle c = nextWake_;
+  auto release = [&](const Wake& w) {
+    if (w.block->scheduledWake_ == w.cycle) w.block->scheduledWake_ = ~Cycle{0};
+    --scheduled_;
+    w.block->wake();
+  };
+  const std::uint32_t slot = static_cast<std::uint32_t>(c % kWheel);
+  if (c - released_ < kWheel) {
+    // wake() never schedules, so the slot does not change under the loop.
+    for (const Wake& w : wheel_[slot]) release(w);
+    wheel_[slot].clear();
+    wheelUsed_[slot / 64] &= ~(std::uint64_t{1} << (slot % 64));
+  }
+  while (!far_.empty() && far_.top().at <= c) {
+    const Wake w = far_.top().wake;
+    far_.pop();
+    release(w);
+  }
+  released_ = c + 1;
+  findNextWake();
+}
+
+// The first non-empty slot from released_ on (the wheel holds cycles released_ to
+// released_ + kWheel - 1), or the heap's first, whichever is earlier.
+void ClockDomain::findNextWake() {
+  nextWake_ = far_.empty() ? kNoWake : far_.top().at;
+  const std::uint32_t start = static_cast<std::uint32_t>(released_ % kWheel);
+  for (std::uint32_t k = 0; k <= kWheel / 64; ++k) {
+    // Words from the start's on, wrapping; the first is masked below the start, the last
+    // (the start's word again) above it.
+    const std::uint32_t word = (start / 64 + k) % (kWheel / 64);
+    std::uint64_t bits = wheelUsed_[word];
+    if (k == 0) bits &= ~std::uint64_t{0} << (start % 64);
+    if (k == kWheel / 64) bits &= (std::uint64_t{1} << (start % 64)) - 1;
+    if (!bits) continue;
+    const std::uint32_t slot = word * 64 + static_cast<std::uint32_t>(__builtin_ctzll(bits));
+    const Cycle at = released_ + (slot + kWheel - start) % kWheel;
+    nextWake_ = std::min(nextWake_, at);
+    break;
+  }
+  nextWakePs_ = nextWake_ == kNoWake ? UINT64_MAX : cyclesToPs(nextWake_);
 }
 
 std::uint64_t ClockDomain::nextEdgePs(std::uint64_t nowPs) const {

@@ -1,5 +1,8 @@
 #pragma once
+#include <array>
 #include <cstdint>
+#include <functional>
+#include <queue>
 #include <string>
 #include <vector>
 
@@ -39,6 +42,13 @@ class ClockDomain {
   void wakeAt(Clocked& block, Cycle cycle);
   // Engine side.
   bool hasWork() const { return tickAll_ || activeBlocks_ != 0; }
+  // The time of the earliest scheduled wake-up, UINT64_MAX if none; releaseWakes(t) wakes the
+  // blocks whose wake-up is due at or before t.
+  std::uint64_t nextWakePs() const { return nextWakePs_; }
+  void releaseWakes(std::uint64_t timePs) {
+    if (nextWakePs_ <= timePs) releaseNextWakes();
+  }
+  bool hasScheduled() const { return scheduled_ != 0; }
   void setTickAll();
   std::uint64_t nextEdgePs(std::uint64_t nowPs) const;
   // Sets cycle() to the newest edge at or before `timePs` (time only moves forward).
@@ -52,6 +62,8 @@ class ClockDomain {
   // The first active block at or after registration index `i`, or kNoBlock.
   std::uint32_t nextActive(std::uint32_t i) const;
   static constexpr std::uint32_t kNoBlock = ~0u;
+  void releaseNextWakes();
+  void findNextWake();
 
   ClockEngine& engine_;
   std::string name_;
@@ -70,6 +82,31 @@ class ClockDomain {
   std::size_t activeBlocks_ = 0;
   std::uint64_t ticks_ = 0, edges_ = 0;
   bool tickAll_ = false;  // validation mode: every block ticks every edge
+
+  // Scheduled wake-ups (wakeAt), by cycle: a wheel of kWheel slots for the cycles from
+  // released_ on (a slot per cycle; a bit per non-empty slot), and a heap for those further
+  // ahead. Which of a cycle's blocks wakes first changes nothing (wake() only marks it active),
+  // so a slot is a plain list. Slots keep their capacity: scheduling does not allocate.
+  struct Wake {
+    Clocked* block;
+    Cycle cycle;  // as asked (a cycle already released is kept in the next one's slot)
+  };
+  struct FarWake {
+    Cycle at;
+    std::uint64_t seq;  // FIFO among equal cycles: deterministic
+    Wake wake;
+    bool operator>(const FarWake& o) const { return at != o.at ? at > o.at : seq > o.seq; }
+  };
+  static constexpr std::uint32_t kWheel = 1024;
+  std::vector<std::vector<Wake>> wheel_ = std::vector<std::vector<Wake>>(kWheel);
+  std::array<std::uint64_t, kWheel / 64> wheelUsed_{};
+  std::priority_queue<FarWake, std::vector<FarWake>, std::greater<>> far_;
+  std::uint64_t farSeq_ = 0;
+  Cycle released_ = 0;  // every wake-up before this cycle has been released
+  static constexpr Cycle kNoWake = ~Cycle{0};
+  Cycle nextWake_ = kNoWake;  // the earliest cycle with a wake-up, and its time
+  std::uint64_t nextWakePs_ = UINT64_MAX;
+  std::size_t scheduled_ = 0;  // wake-ups pending
 };
 
 }  // namespace warpsim

@@ -25,11 +25,6 @@ void ClockEngine::setCycleLimit(const ClockDomain& domain, Cycle limit) {
   limitPs_ = limit == 0 ? kNever : domain.cyclesToPs(limit);
 }
 
-void ClockEngine::schedule(Clocked& block, std::uint64_t timePs) {
-  scheduled_.push(Scheduled{timePs, seq_++, &block});
-  notifyWork();
-}
-
 void ClockEngine::catchUpDomains() {
   // Work from outside the engine (a foreign initiator's thread, a bridge) while it waits: the
   // domains' cycle counts stopped at the engine's last edge; bring them up to SystemC's time so
@@ -46,30 +41,26 @@ void ClockEngine::notifyWork() {
 
 std::uint64_t ClockEngine::nextTimePs(std::uint64_t now) const {
   std::uint64_t t = kNever;
-  for (const auto& d : domains_)
-    if (d->hasWork()) t = std::min(t, d->nextEdgePs(now));
-  if (!scheduled_.empty()) {
-    const Scheduled& s = scheduled_.top();
-    t = std::min(t, s.block->domain().nextEdgePs(std::max(s.timePs, now)));
+  // A domain's next edge with work: the next one if a block is active (a wake-up cannot be
+  // earlier), else the first at or after its next wake-up.
+  for (const auto& d : domains_) {
+    if (d->hasWork())
+      t = std::min(t, d->nextEdgePs(now));
+    else if (d->nextWakePs() != kNever)
+      t = std::min(t, d->nextEdgePs(std::max(d->nextWakePs(), now)));
   }
   return t;
 }
 
 bool ClockEngine::idleBesides(const Clocked& block) const {
   std::size_t active = 0;
-  for (const auto& d : domains_) active += d->activeCount();
-  if (block.isActive()) --active;
-  return active == 0 && scheduled_.empty() && !sc_core::sc_pending_activity();
-}
-
-void ClockEngine::releaseScheduled(std::uint64_t timePs) {
-  while (!scheduled_.empty() && scheduled_.top().timePs <= timePs) {
-    const Scheduled s = scheduled_.top();
-    scheduled_.pop();
-    ClockDomain& d = s.block->domain();
-    if (s.block->scheduledWake_ * d.periodPs() == s.timePs) s.block->scheduledWake_ = ~Cycle{0};
-    s.block->wake();
+  bool scheduled = false;
+  for (const auto& d : domains_) {
+    active += d->activeCount();
+    scheduled = scheduled || d->hasScheduled();
   }
+  if (block.isActive()) --active;
+  return active == 0 && !scheduled && !sc_core::sc_pending_activity();
 }
 
 // Yielding to SystemC costs a timed wait (100-160 ns) per edge. When no other SystemC process
@@ -179,7 +170,7 @@ void ClockEngine::loop() {
       sc_core::sc_stop();
       return;
     }
-    releaseScheduled(t);
+    for (auto& d : domains_) d->releaseWakes(t);
     for (auto& d : domains_) d->advanceTo(t);
     // Every domain with an edge at t has its turn, in order; one with nothing to do lets its
     // turn pass, so a block woken later in this step waits for its domain's next edge, just as

@@ -7,7 +7,6 @@
 #include <exception>
 #include <functional>
 #include <memory>
-#include <queue>
 #include <string>
 #include <vector>
 
@@ -98,17 +97,8 @@ class ClockEngine : public sc_core::sc_module {
 
  private:
   friend class ClockDomain;
-  struct Scheduled {
-    std::uint64_t timePs;
-    std::uint64_t seq;  // FIFO among equal times: deterministic
-    Clocked* block;
-    bool operator>(const Scheduled& o) const {
-      return timePs != o.timePs ? timePs > o.timePs : seq > o.seq;
-    }
-  };
   void run();  // the SC_THREAD: loop() with its exceptions kept in failure_
   void loop();
-  void schedule(Clocked& block, std::uint64_t timePs);
   void notifyWork();
   bool drainWaitsOutside();  // stopWhenIdle's wait for work from outside the engine
   void catchUpDomains();
@@ -117,11 +107,8 @@ class ClockEngine : public sc_core::sc_module {
   // outside meanwhile (the caller re-plans instead of sleeping).
   bool syncSystemC();
   std::uint64_t nextTimePs(std::uint64_t nowPs) const;
-  void releaseScheduled(std::uint64_t timePs);
 
   std::vector<std::unique_ptr<ClockDomain>> domains_;
-  std::priority_queue<Scheduled, std::vector<Scheduled>, std::greater<>> scheduled_;
-  std::uint64_t seq_ = 0;
   std::uint64_t nowPs_ = 0;  // the engine's time: ahead of sc_time_stamp() by < quantumPs_
   std::uint64_t quantumPs_ = 1000000;
   sc_core::sc_event workArrived_;

@@ -114,12 +114,13 @@ bool NetworkInterface::injectFlit(std::uint32_t vc, Cycle t) {
   if (!s.active) {  // start the next packet: queues of this VC take turns
     const auto n = static_cast<std::uint32_t>(queues_.size());
     std::uint32_t chosen = n;
-    for (std::uint32_t k = 0; k < n && chosen == n; ++k) {
-      const std::uint32_t i = (rrQueue_[vc] + k) % n;
-      if (queues_[i].vc == vc && queues_[i].q.ready(t)) chosen = i;
-    }
+    for (std::uint32_t k = 0, i = rrQueue_[vc]; k < n; ++k, i = i + 1 == n ? 0 : i + 1)
+      if (queues_[i].vc == vc && queues_[i].q.ready(t)) {
+        chosen = i;
+        break;
+      }
     if (chosen == n) return false;
-    rrQueue_[vc] = (chosen + 1) % n;
+    rrQueue_[vc] = chosen + 1 == n ? 0 : chosen + 1;
     s.packet = queues_[chosen].q.pop();
     s.sent = 0;
     s.active = true;

@@ -80,18 +80,26 @@ bool Router::tick() {
   const Cycle t = now();
   // Separable allocation: each output grants one requesting (input, VC) round-robin; outputs
   // take turns first (rotating with the cycle number, so sleeping changes nothing); an input
-  // sends at most one flit per cycle.
+  // sends at most one flit per cycle. Only the outputs someone requests are visited.
   std::array<std::uint32_t, kPorts> want{};
+  std::uint32_t requested = 0;  // bit o: output o has a requester
   for (std::uint32_t bits = occupied_; bits; bits &= bits - 1) {
     const auto i = static_cast<std::uint32_t>(__builtin_ctz(bits));
     const Front& f = front_[i];
     if (f.at > t) continue;
-    if (mayGo(i / kVcs, i % kVcs, f.out, t)) want[f.out] |= 1u << i;
+    if (mayGo(i / kVcs, i % kVcs, f.out, t)) {
+      want[f.out] |= 1u << i;
+      requested |= 1u << f.out;
+    }
   }
   constexpr std::uint32_t kPairs = kPorts * kVcs, kAllPairs = (1u << kPairs) - 1;
+  constexpr std::uint32_t kAllPorts = (1u << kPorts) - 1;
   std::uint32_t used = 0;  // the (input, VC) pairs of inputs that have sent this cycle
   const auto first = static_cast<std::uint32_t>(t % kPorts);
-  for (std::uint32_t k = 0; k < kPorts; ++k) {
+  // The requested outputs from `first` on, wrapping: rotate, then take the lowest bit each time.
+  std::uint32_t turn = ((requested >> first) | (requested << (kPorts - first))) & kAllPorts;
+  for (; turn; turn &= turn - 1) {
+    const std::uint32_t k = static_cast<std::uint32_t>(__builtin_ctz(turn));
     const std::uint32_t o = first + k < kPorts ? first + k : first + k - kPorts;
     const std::uint32_t m = want[o] & ~used;
     if (!m) continue;

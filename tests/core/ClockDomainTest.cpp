@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "warpsim/core/ClockEngine.h"
@@ -53,6 +54,40 @@ TEST_CASE("clock domain: wakeAt requested twice from a tick wakes the block once
   sc_core::sc_start();
   CHECK(s.log == std::vector<Cycle>{2, 40});
   CHECK(engine.iterations() == 2);
+}
+
+// Asks, on its tick at each cycle of `script`, to be woken at the cycles listed there, in order.
+class Scripted : public Clocked {
+ public:
+  bool tick() override {
+    log.push_back(now());
+    for (const auto& [at, wakes] : script)
+      if (at == now())
+        for (Cycle c : wakes) wakeAt(c);
+    return false;
+  }
+  std::vector<Cycle> log;
+  std::vector<std::pair<Cycle, std::vector<Cycle>>> script;
+};
+
+// The domain keeps wake-ups up to 1024 cycles ahead in a wheel of slots and later ones in a heap
+// (ClockDomain::wakeAt): wake-ups far ahead, around the wheel's end, for the current cycle, and
+// ones superseded by an earlier request (still due: a spurious tick) all come at their cycle.
+TEST_CASE("clock domain: wake-ups near and far and round the wheel and for the current cycle") {
+  ClockEngine engine("engine");
+  ClockDomain& core = engine.addDomain("core", 1000.0);
+  Scripted s;
+  core.add(s);
+  s.script = {{0, {3000, 1500, 5}},   // two beyond the wheel, then a near one
+              {5, {5}},               // the current cycle: the next edge
+              {6, {1100}},            // in the wheel, past its first turn
+              {1100, {2123}},         // 1023 ahead: near the wheel's end, wrapping round
+              {2123, {2124, 2200}}};  // the second is later than the first: not kept
+  s.wakeAt(0);
+  engine.setCycleLimit(core, 5000);
+  sc_core::sc_start();
+  CHECK(s.log == std::vector<Cycle>{0, 5, 6, 1100, 1500, 2123, 2124, 3000});
+  CHECK(engine.iterations() == 8);
 }
 
 // The schema's frequency range (ConfigSchema::kMinFreqMHz .. kMaxFreqMHz) gives whole,
