@@ -69,7 +69,7 @@ void ClockDomain::wakeAt(Clocked& block, Cycle cycle) {
     wheel_[slot].push_back(Wake{&block, cycle});
     wheelUsed_[slot / 64] |= std::uint64_t{1} << (slot % 64);
   } else {
-    far_.push(FarWake{at, farSeq_++, Wake{&block, cycle}});
+    far_.push(FarWake{at, Wake{&block, cycle}});
   }
   ++scheduled_;
   if (at < nextWake_) {

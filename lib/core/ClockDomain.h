@@ -93,15 +93,13 @@ class ClockDomain {
   };
   struct FarWake {
     Cycle at;
-    std::uint64_t seq;  // FIFO among equal cycles: deterministic
     Wake wake;
-    bool operator>(const FarWake& o) const { return at != o.at ? at > o.at : seq > o.seq; }
+    bool operator>(const FarWake& o) const { return at > o.at; }
   };
   static constexpr std::uint32_t kWheel = 1024;
   std::vector<std::vector<Wake>> wheel_ = std::vector<std::vector<Wake>>(kWheel);
   std::array<std::uint64_t, kWheel / 64> wheelUsed_{};
   std::priority_queue<FarWake, std::vector<FarWake>, std::greater<>> far_;
-  std::uint64_t farSeq_ = 0;
   Cycle released_ = 0;  // every wake-up before this cycle has been released
   static constexpr Cycle kNoWake = ~Cycle{0};
   Cycle nextWake_ = kNoWake;  // the earliest cycle with a wake-up, and its time
