@@ -67,7 +67,7 @@ void ClockDomain::wakeAt(Clocked& block, Cycle cycle) {
   if (at - released_ < kWheel) {
     const std::uint32_t slot = static_cast<std::uint32_t>(at % kWheel);
     wheel_[slot].push_back(Wake{&block, cycle});
-    wheelUsed_[slot / 64] |= std::uint64_t{1} << (slot % 64);
+    wheelUsed_.insert(slot);
   } else {
     far_.push(FarWake{at, Wake{&block, cycle}});
   }
@@ -88,13 +88,12 @@ void ClockDomain::releaseNextWakes() {
     --scheduled_;
     w.block->wake();
   };
+  // The slot holds only cycle c: nothing earlier is pending, and the wheel spans kWheel cycles.
+  // wake() never schedules, so the slot does not change under the loop.
   const std::uint32_t slot = static_cast<std::uint32_t>(c % kWheel);
-  if (c - released_ < kWheel) {
-    // wake() never schedules, so the slot does not change under the loop.
-    for (const Wake& w : wheel_[slot]) release(w);
-    wheel_[slot].clear();
-    wheelUsed_[slot / 64] &= ~(std::uint64_t{1} << (slot % 64));
-  }
+  for (const Wake& w : wheel_[slot]) release(w);
+  wheel_[slot].clear();
+  wheelUsed_.erase(slot);
   while (!far_.empty() && far_.top().at <= c) {
     const Wake w = far_.top().wake;
     far_.pop();
@@ -109,19 +108,8 @@ void ClockDomain::releaseNextWakes() {
 void ClockDomain::findNextWake() {
   nextWake_ = far_.empty() ? kNoWake : far_.top().at;
   const std::uint32_t start = static_cast<std::uint32_t>(released_ % kWheel);
-  for (std::uint32_t k = 0; k <= kWheel / 64; ++k) {
-    // Words from the start's on, wrapping; the first is masked below the start, the last
-    // (the start's word again) above it.
-    const std::uint32_t word = (start / 64 + k) % (kWheel / 64);
-    std::uint64_t bits = wheelUsed_[word];
-    if (k == 0) bits &= ~std::uint64_t{0} << (start % 64);
-    if (k == kWheel / 64) bits &= (std::uint64_t{1} << (start % 64)) - 1;
-    if (!bits) continue;
-    const std::uint32_t slot = word * 64 + static_cast<std::uint32_t>(__builtin_ctzll(bits));
-    const Cycle at = released_ + (slot + kWheel - start) % kWheel;
-    nextWake_ = std::min(nextWake_, at);
-    break;
-  }
+  const std::uint32_t slot = wheelUsed_.firstFrom(start);
+  if (slot != kWheel) nextWake_ = std::min(nextWake_, released_ + (slot + kWheel - start) % kWheel);
   nextWakePs_ = nextWake_ == kNoWake ? UINT64_MAX : cyclesToPs(nextWake_);
 }
 

@@ -1,5 +1,4 @@
 #pragma once
-#include <array>
 #include <cstdint>
 #include <functional>
 #include <queue>
@@ -7,6 +6,7 @@
 #include <vector>
 
 #include "warpsim/core/Clocked.h"
+#include "warpsim/core/PortSet.h"
 
 namespace warpsim {
 
@@ -98,7 +98,7 @@ class ClockDomain {
   };
   static constexpr std::uint32_t kWheel = 1024;
   std::vector<std::vector<Wake>> wheel_ = std::vector<std::vector<Wake>>(kWheel);
-  std::array<std::uint64_t, kWheel / 64> wheelUsed_{};
+  PortSet wheelUsed_{kWheel};  // the non-empty slots
   std::priority_queue<FarWake, std::vector<FarWake>, std::greater<>> far_;
   Cycle released_ = 0;  // every wake-up before this cycle has been released
   static constexpr Cycle kNoWake = ~Cycle{0};
