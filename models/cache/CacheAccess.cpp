@@ -128,8 +128,11 @@ Cache::Stall Cache::newMiss(const Lookup& k, bool allocateLine, bool dirtyOnFill
   std::uint32_t victim = TagArray::kNoWay;
   std::uint32_t slots = 1;
   if (reserve) {
+    if (!tags_.hasVictim(k.set)) return Stall::Line;
+    // Full MSHRs with room for a writeback too: the stall is the MSHRs' whichever line would
+    // go, so the replacement policy is not asked (a head's first lookup often ends here).
+    if (mshrs_.full() && missQueue_.freeSlots() >= 2) return Stall::Mshr;
     victim = tags_.victim(k.set);
-    if (victim == TagArray::kNoWay) return Stall::Line;
     if (installer_.writesBack(k.set, victim)) slots = 2;
   }
   if (missQueue_.freeSlots() < slots) return Stall::MissQueue;

@@ -11,10 +11,9 @@ std::uint32_t StampReplacement::victim(std::uint32_t set, std::uint64_t candidat
   std::uint64_t bestStamp = ~std::uint64_t{0};
   for (std::uint64_t bits = candidates; bits; bits &= bits - 1) {
     const auto w = static_cast<std::uint32_t>(__builtin_ctzll(bits));
-    if (row[w] < bestStamp) {
-      bestStamp = row[w];
-      best = w;
-    }
+    const bool older = row[w] < bestStamp;  // selects, not branches: the host cannot guess it
+    best = older ? w : best;
+    bestStamp = older ? row[w] : bestStamp;
   }
   return best;
 }

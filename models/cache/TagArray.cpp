@@ -16,10 +16,13 @@ TagArray::TagArray(const Geometry& g, std::unique_ptr<IReplacementPolicy> policy
       lineShift_(g.lineSize ? static_cast<std::uint32_t>(__builtin_ctz(g.lineSize)) : 0),
       setMask_(g.sets - 1),
       lines_(std::size_t{g.sets} * g.ways),
+      tags_(std::size_t{g.sets} * g.ways, kNoLine),
       policy_(std::move(policy)) {
-  if (!isPowerOfTwo(g.sets) || !isPowerOfTwo(g.lineSize) || g.ways == 0 || g.ways > 64)
+  if (!isPowerOfTwo(g.sets) || !isPowerOfTwo(g.lineSize) || g.lineSize < 2 || g.ways == 0 ||
+      g.ways > 64)
     throw std::invalid_argument("TagArray: sets (" + std::to_string(g.sets) + ") and line size (" +
-                                std::to_string(g.lineSize) + ") must be powers of two and ways (" +
+                                std::to_string(g.lineSize) +
+                                ", at least 2) must be powers of two and ways (" +
                                 std::to_string(g.ways) + ") in 1..64");
   if (!policy_) throw std::invalid_argument("TagArray: no replacement policy");
   const std::uint64_t all = g.ways == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << g.ways) - 1;
@@ -27,7 +30,9 @@ TagArray::TagArray(const Geometry& g, std::unique_ptr<IReplacementPolicy> policy
 }
 
 void TagArray::setState(std::uint32_t set, std::uint32_t way, LineState state) {
-  at(set, way).state = state;
+  CacheLine& l = at(set, way);
+  l.state = state;
+  tags_[std::size_t{set} * ways_ + way] = state == LineState::Invalid ? kNoLine : l.lineAddr;
   Masks& m = masks_[set];
   const std::uint64_t bit = std::uint64_t{1} << way;
   m.invalid = state == LineState::Invalid ? m.invalid | bit : m.invalid & ~bit;
@@ -35,10 +40,12 @@ void TagArray::setState(std::uint32_t set, std::uint32_t way, LineState state) {
 }
 
 std::uint32_t TagArray::find(std::uint32_t set, Addr lineAddr) const {
-  const CacheLine* row = &lines_[std::size_t{set} * ways_];
-  for (std::uint32_t w = 0; w < ways_; ++w)
-    if (row[w].state != LineState::Invalid && row[w].lineAddr == lineAddr) return w;
-  return kNoWay;
+  // Every way is compared, without an early exit: which way matches is data the host's branch
+  // predictor cannot learn, and a set's tags are one or two host cache lines.
+  const Addr* row = &tags_[std::size_t{set} * ways_];
+  std::uint64_t match = 0;
+  for (std::uint32_t w = 0; w < ways_; ++w) match |= std::uint64_t{row[w] == lineAddr} << w;
+  return match ? static_cast<std::uint32_t>(__builtin_ctzll(match)) : kNoWay;
 }
 
 std::uint32_t TagArray::victim(std::uint32_t set) const {

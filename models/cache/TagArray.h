@@ -63,6 +63,8 @@ class TagArray {
   // The way a new line would take: the lowest invalid way, else the policy's choice among the
   // valid lines; never a reserved line. kNoWay when every way is reserved.
   std::uint32_t victim(std::uint32_t set) const;
+  // Whether victim(set) finds a line: some way is not reserved.
+  bool hasVictim(std::uint32_t set) const { return (masks_[set].invalid | masks_[set].valid) != 0; }
 
   // Places `lineAddr` in (set, way), Reserved or Valid and clean, whatever the way held (the
   // caller has dealt with the line it displaces).
@@ -99,7 +101,11 @@ class TagArray {
   std::uint32_t lineShift_;
   std::uint32_t setMask_;
   std::vector<CacheLine> lines_;  // sets x ways, row-major
-  std::vector<Masks> masks_;      // per set
+  // Each line's address packed beside its neighbours for find(): an invalid line holds kNoLine,
+  // odd, so no line address equals it (they are multiples of the line size).
+  static constexpr Addr kNoLine = ~Addr{0};
+  std::vector<Addr> tags_;    // sets x ways, row-major
+  std::vector<Masks> masks_;  // per set
   std::unique_ptr<IReplacementPolicy> policy_;
   AddressFold fold_;
 };

@@ -234,8 +234,12 @@ Cycle GddrController::columnBusReady(bool write) const {
 bool GddrController::issue(Cycle t, Cycle& next) {
   for (const std::uint32_t b : changed_) refresh(b);
   changed_.clear();
-  const Cycle readBus = columnBusReady(false), writeBus = columnBusReady(true);
-  const Candidate *col = nullptr, *row = nullptr;  // ready now, the oldest of each
+  const SharedReady shared = sharedReady();
+  // The oldest ready column command and the oldest ready ACT or PRE, by bank and arrival order.
+  // Which candidate is ready and older is data the host cannot predict: selects, not branches.
+  constexpr std::uint64_t kNoSeq = ~std::uint64_t{0};
+  std::uint64_t colSeq = kNoSeq, rowSeq = kNoSeq;
+  std::uint32_t colBank = 0, rowBank = 0;
   Candidate prefetch;
   // Banks with a demand (mem.banks is at most 64), and with a prefetcher any bank: its open row.
   const std::uint64_t visit = prefetching_ ? allBanks_ : demandBanks_;
@@ -250,7 +254,7 @@ bool GddrController::issue(Cycle t, Cycle& next) {
       if (p.cmd != Cmd::None) {
         // OWL 4.4 rule (2): the row stays open until the minimum number of lines has gone.
         if (cmd == Cmd::Pre) cmd = Cmd::None;
-        const Cycle e = std::max(p.earliest, readBus);
+        const Cycle e = std::max(p.earliest, shared.at[kReadBus]);
         if (e > t)
           next = std::min(next, e);
         else if (prefetch.cmd == Cmd::None)
@@ -258,17 +262,21 @@ bool GddrController::issue(Cycle t, Cycle& next) {
       }
     }
     if (cmd == Cmd::None) continue;
-    const Cycle e = cmd == Cmd::Col   ? std::max(d.earliest, d.write ? writeBus : readBus)
-                    : cmd == Cmd::Act ? std::max(d.earliest, actAnyReady_)
-                                      : d.earliest;
-    if (e > t) {
-      next = std::min(next, e);
-      continue;
-    }
-    const Candidate*& best = cmd == Cmd::Col ? col : row;
-    if (!best || d.seq < best->seq) best = &d;
+    const Cycle e = shared.earliest(cmd, d);
+    const bool ready = e <= t;
+    next = std::min(next, ready ? kNever : e);
+    const std::uint64_t seq = ready ? d.seq : kNoSeq;
+    const bool col = cmd == Cmd::Col;
+    const bool olderCol = col & (seq < colSeq), olderRow = !col & (seq < rowSeq);
+    colSeq = olderCol ? seq : colSeq;
+    colBank = olderCol ? b : colBank;
+    rowSeq = olderRow ? seq : rowSeq;
+    rowBank = olderRow ? b : rowBank;
   }
-  const Candidate* c = col ? col : row ? row : prefetch.cmd != Cmd::None ? &prefetch : nullptr;
+  const Candidate* c = colSeq != kNoSeq            ? &banks_[colBank].demand
+                       : rowSeq != kNoSeq          ? &banks_[rowBank].demand
+                       : prefetch.cmd != Cmd::None ? &prefetch
+                                                   : nullptr;
   if (!c) return false;
   switch (c->cmd) {
     case Cmd::Col:
@@ -288,6 +296,16 @@ bool GddrController::issue(Cycle t, Cycle& next) {
   change(c->bank);  // its queue, row or timing changed
   next = t + 1;     // look again next cycle
   return true;
+}
+
+// The shared constraints on each kind of command, indexed by command and direction.
+GddrController::SharedReady GddrController::sharedReady() const {
+  SharedReady s;
+  s.at[kReadBus] = columnBusReady(false);
+  s.at[kReadBus + 1] = columnBusReady(true);
+  s.at[2 * static_cast<std::uint32_t>(Cmd::Act)] = actAnyReady_;
+  s.at[2 * static_cast<std::uint32_t>(Cmd::Act) + 1] = actAnyReady_;
+  return s;
 }
 
 // OWL 4.4: what the prefetcher would read from bank `b`'s open row, once no demand for that row

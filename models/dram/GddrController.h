@@ -4,6 +4,7 @@
 // a scheduling policy, a shared data bus, the row-buffer bit vectors of OWL 4.5 and an optional
 // memory-side prefetcher (OWL 4.4) that pushes lines of the open row into the L2 slice above.
 // Sleeps until the next cycle a timing constraint expires. Protocol and statistics: README.md.
+#include <algorithm>
 #include <cstdint>
 #include <iosfwd>
 #include <memory>
@@ -103,6 +104,17 @@ class GddrController : public sc_core::sc_module, public Clocked, public IDiagno
   void change(std::uint32_t b);
   void refresh(std::uint32_t b);
   Cycle columnBusReady(bool write) const;
+  // What the shared buses allow each command, indexed by 2 x command + direction: a column
+  // command waits for tCCD and the data bus, an ACT for tRRD, a PRE for nothing shared.
+  static constexpr std::uint32_t kReadBus = 2 * static_cast<std::uint32_t>(Cmd::Col);
+  struct SharedReady {
+    Cycle at[2 * (static_cast<std::uint32_t>(Cmd::Prefetch) + 1)] = {};
+    // A candidate's earliest cycle: its bank's timing, then the shared buses'.
+    Cycle earliest(Cmd cmd, const Candidate& d) const {
+      return std::max(d.earliest, at[2 * static_cast<std::uint32_t>(cmd) + d.write]);
+    }
+  };
+  SharedReady sharedReady() const;
   void prefetchCandidate(const Bank& bank, std::uint32_t b, Candidate& prefetch) const;
   DramRequest& demandOf(const Candidate& c);
   std::size_t pending() const { return incoming_.size() + queued_; }

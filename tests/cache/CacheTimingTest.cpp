@@ -149,3 +149,21 @@ TEST_CASE("cache: a full miss queue is a reservation failure, END_REQ from below
   CHECK(s["reservation_fail_miss_queue_cycles"] == 19);
   CHECK(b.poolBelow.inUse() == 0);
 }
+
+TEST_CASE("cache: full MSHRs and a full miss queue together are a miss queue failure first") {
+  CacheParams p = smallCache();
+  p.missQueue = 1;
+  p.mshrEntries = 3;
+  CacheBench b(p, 20, /*memCapacity=*/1);
+  b.cpu.start(
+      {load(0, lineIn(0, 0)), load(0, lineIn(1, 0)), load(0, lineIn(2, 0)), load(0, lineIn(3, 0))});
+  sc_core::sc_start();
+  // As above, with three MSHRs: at request 3's lookup at 4 the MSHRs are all taken and fetch 2
+  // fills the miss queue. GPGPU-Sim's order names the miss queue; at 23 fetch 2 leaves it and
+  // fetch 0's fill frees an MSHR in the same tick, before the lookup, so it never waits for one.
+  CHECK(arrivalCycles(b.mem) == std::vector<Cycle>{2, 22, 42, 62});
+  const auto s = b.stat();
+  CHECK(s["reservation_fail_miss_queue"] == 1);
+  CHECK(s["reservation_fail_miss_queue_cycles"] == 19);
+  CHECK(s["reservation_fail_mshr"] == 0);
+}

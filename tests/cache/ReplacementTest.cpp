@@ -116,19 +116,22 @@ TEST_CASE("tag array: geometries that are not powers of two are refused") {
   CHECK_THROWS_AS(make(64, 4, 96), std::invalid_argument);
   CHECK_THROWS_AS(make(64, 0, 128), std::invalid_argument);
   CHECK_THROWS_AS(make(64, 65, 128), std::invalid_argument);
-  CHECK_NOTHROW(make(64, 6, 128));  // ways need not be a power of two
+  CHECK_THROWS_AS(make(64, 4, 1), std::invalid_argument);  // a line of one byte
+  CHECK_NOTHROW(make(64, 6, 128));                         // ways need not be a power of two
 }
 
-TEST_CASE("tag array: the victim after random installs, fills and invalidations follows the rule") {
-  // The victim is kept from per-set masks; a plain scan of the lines must agree with it after
-  // every change: the lowest invalid way, else the policy's pick among the valid lines (LRU:
-  // the one touched longest ago), never a reserved one, kNoWay when all are reserved.
+TEST_CASE(
+    "tag array: victim and find after random installs, fills and invalidations follow the rule") {
+  // The victim is kept from per-set masks and find() reads a packed copy of the tags; a plain
+  // scan of the lines must agree with both after every change. The victim: the lowest invalid
+  // way, else the policy's pick among the valid lines (LRU: the one touched longest ago), never
+  // a reserved one, kNoWay when all are reserved.
   constexpr std::uint32_t kSets = 4, kSetWays = 8;
   TagArray tags(TagArray::Geometry{kSets, kSetWays, 128},
                 ReplacementRegistry::builtins().create("lru", kSets, kSetWays));
   std::uint64_t seed = 12345, lastUse[kSets][kSetWays] = {}, clock = 0;
   auto next = [&] { return (seed = seed * 6364136223846793005ull + 1442695040888963407ull) >> 33; };
-  int noWay = 0, invalidPicks = 0, policyPicks = 0;
+  int noWay = 0, invalidPicks = 0, policyPicks = 0, found = 0;
   for (int step = 0; step < 20000; ++step) {
     const auto set = static_cast<std::uint32_t>(next() % kSets);
     const auto way = static_cast<std::uint32_t>(next() % kSetWays);
@@ -158,6 +161,18 @@ TEST_CASE("tag array: the victim after random installs, fills and invalidations 
               (expected == TagArray::kNoWay || lastUse[s][w] < lastUse[s][expected]))
             expected = w;
       REQUIRE(tags.victim(s) == expected);
+      REQUIRE(tags.hasVictim(s) == (expected != TagArray::kNoWay));
+      // find(): the lowest way holding the line, reserved or valid (never an invalid one).
+      // Half the probes name what a way holds (an invalidated way's address is 0).
+      const Addr probe = next() % 2
+                             ? tags.line(s, static_cast<std::uint32_t>(next() % kSetWays)).lineAddr
+                             : Addr{next() % 1024} * 128;
+      std::uint32_t holder = TagArray::kNoWay;
+      for (std::uint32_t w = 0; w < kSetWays && holder == TagArray::kNoWay; ++w)
+        if (tags.line(s, w).state != LineState::Invalid && tags.line(s, w).lineAddr == probe)
+          holder = w;
+      REQUIRE(tags.find(s, probe) == holder);
+      if (holder != TagArray::kNoWay) ++found;
       if (expected == TagArray::kNoWay)
         ++noWay;
       else
@@ -168,4 +183,5 @@ TEST_CASE("tag array: the victim after random installs, fills and invalidations 
   CHECK(noWay > 100);
   CHECK(invalidPicks > 1000);
   CHECK(policyPicks > 1000);
+  CHECK(found > 10000);
 }
