@@ -232,6 +232,12 @@ Cycle GddrController::columnBusReady(bool write) const {
 // oldest demand whose ACT or PRE can, else a prefetch (lowest bank first). `next` gets the
 // earliest cycle at which some command becomes possible, when none is issued now.
 bool GddrController::issue(Cycle t, Cycle& next) {
+  // Nothing changed since the last look, which found no command possible before commandAt_ (a
+  // tick to deliver data, say): the same look would find the same.
+  if (changed_.empty() && t < commandAt_ && !prefetching_) {
+    next = std::min(next, commandAt_);
+    return false;
+  }
   for (const std::uint32_t b : changed_) refresh(b);
   changed_.clear();
   const SharedReady shared = sharedReady();
@@ -239,7 +245,7 @@ bool GddrController::issue(Cycle t, Cycle& next) {
   // Which candidate is ready and older is data the host cannot predict: selects, not branches.
   constexpr std::uint64_t kNoSeq = ~std::uint64_t{0};
   std::uint64_t colSeq = kNoSeq, rowSeq = kNoSeq;
-  std::uint32_t colBank = 0, rowBank = 0;
+  std::uint32_t colBank = 0, rowBank = 0, ready = 0;
   Candidate prefetch;
   // Banks with a demand (mem.banks is at most 64), and with a prefetcher any bank: its open row.
   const std::uint64_t visit = prefetching_ ? allBanks_ : demandBanks_;
@@ -263,9 +269,10 @@ bool GddrController::issue(Cycle t, Cycle& next) {
     }
     if (cmd == Cmd::None) continue;
     const Cycle e = shared.earliest(cmd, d);
-    const bool ready = e <= t;
-    next = std::min(next, ready ? kNever : e);
-    const std::uint64_t seq = ready ? d.seq : kNoSeq;
+    const bool now = e <= t;
+    ready += now;
+    next = std::min(next, now ? kNever : e);
+    const std::uint64_t seq = now ? d.seq : kNoSeq;
     const bool col = cmd == Cmd::Col;
     const bool olderCol = col & (seq < colSeq), olderRow = !col & (seq < rowSeq);
     colSeq = olderCol ? seq : colSeq;
@@ -277,7 +284,10 @@ bool GddrController::issue(Cycle t, Cycle& next) {
                        : rowSeq != kNoSeq          ? &banks_[rowBank].demand
                        : prefetch.cmd != Cmd::None ? &prefetch
                                                    : nullptr;
-  if (!c) return false;
+  if (!c) {
+    commandAt_ = next;
+    return false;
+  }
   switch (c->cmd) {
     case Cmd::Col:
       issueColumn(*c, t);
@@ -293,9 +303,29 @@ bool GddrController::issue(Cycle t, Cycle& next) {
       break;
   }
   watchdog_.progress();
-  change(c->bank);  // its queue, row or timing changed
-  next = t + 1;     // look again next cycle
+  const std::uint32_t b = c->bank;
+  change(b);  // its queue, row or timing changed
+  // Another command that could go now may go next cycle. Otherwise the next command is no
+  // earlier than the other demands' earliest cycles (the shared buses only got later) or the
+  // earliest this bank's new state allows: waking then is exact, as a tick that issues nothing
+  // would wait until then too. With a prefetcher, next cycle.
+  if (prefetching_ || ready > 1)
+    next = t + 1;
+  else
+    next = std::max(t + 1, std::min(next, earliestAfterCommand(banks_[b])));
+  commandAt_ = next;
   return true;
+}
+
+// A lower bound on the earliest cycle of any command for `bank`, whichever request the
+// scheduler picks next: an open row takes a column command or a PRE, a closed one an ACT; an
+// empty queue none (an arrival wakes the controller).
+Cycle GddrController::earliestAfterCommand(const Bank& bank) const {
+  if (bank.queue.empty()) return kNever;
+  if (!bank.open.open) return std::max(bank.actReady, actAnyReady_);
+  const Cycle column =
+      std::max(bank.colReady, std::min(columnBusReady(false), columnBusReady(true)));
+  return std::min(column, bank.preReady);
 }
 
 // The shared constraints on each kind of command, indexed by command and direction.

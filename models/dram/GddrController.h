@@ -115,6 +115,7 @@ class GddrController : public sc_core::sc_module, public Clocked, public IDiagno
     }
   };
   SharedReady sharedReady() const;
+  Cycle earliestAfterCommand(const Bank& bank) const;
   void prefetchCandidate(const Bank& bank, std::uint32_t b, Candidate& prefetch) const;
   DramRequest& demandOf(const Candidate& c);
   std::size_t pending() const { return incoming_.size() + queued_; }
@@ -138,7 +139,8 @@ class GddrController : public sc_core::sc_module, public Clocked, public IDiagno
   std::uint32_t linesPerRow_;
   std::vector<Bank> banks_;
   std::vector<std::uint32_t> changed_;  // the banks whose `changed` is set
-  std::uint64_t demandBanks_ = 0;       // bit b: bank b's demand candidate is not Cmd::None
+  Cycle commandAt_ = 0;            // no command before this cycle, while no bank has changed since
+  std::uint64_t demandBanks_ = 0;  // bit b: bank b's demand candidate is not Cmd::None
   std::uint64_t allBanks_ = 0;
   bool prefetching_ = false;          // the prefetcher may ever prefetch (fixed for the run)
   TimedQueue<DramRequest> incoming_;  // accepted, visible the next cycle

@@ -68,3 +68,15 @@ TEST_CASE("gddr: column commands are tCCD apart and data bursts never overlap") 
   CHECK(b.resp(1) == 31);
   CHECK(b.resp(2) == 35);
 }
+
+TEST_CASE("gddr: the controller sleeps from one command until the next can issue") {
+  DramBench b;
+  b.run({read(0, at(0, 0)), read(0, at(1, 0))});
+  CHECK(b.resp(0) == 27);
+  CHECK(b.resp(1) == 35);
+  // The controller ticks at 1 (both visible: ACT bank 0; bank 1's ACT could go too), 2 (tRRD
+  // holds bank 1 until 9), 9 (ACT bank 1), 13 (RD bank 0 after tRCD; bank 0 has nothing left),
+  // 21 (RD bank 1 after tRCD), 27 and 35 (data done). Looking again the cycle after every
+  // command would add 10, 14 and 22.
+  CHECK(b.clock.ticksExecuted() == 7);
+}
