@@ -40,12 +40,10 @@ void TagArray::setState(std::uint32_t set, std::uint32_t way, LineState state) {
 }
 
 std::uint32_t TagArray::find(std::uint32_t set, Addr lineAddr) const {
-  // Every way is compared, without an early exit: which way matches is data the host's branch
-  // predictor cannot learn, and a set's tags are one or two host cache lines.
   const Addr* row = &tags_[std::size_t{set} * ways_];
-  std::uint64_t match = 0;
-  for (std::uint32_t w = 0; w < ways_; ++w) match |= std::uint64_t{row[w] == lineAddr} << w;
-  return match ? static_cast<std::uint32_t>(__builtin_ctzll(match)) : kNoWay;
+  for (std::uint32_t w = 0; w < ways_; ++w)
+    if (row[w] == lineAddr) return w;
+  return kNoWay;
 }
 
 std::uint32_t TagArray::victim(std::uint32_t set) const {
