@@ -19,6 +19,9 @@ NetworkInterface::NetworkInterface(std::uint32_t node, const MeshParams& params,
 }
 
 std::uint32_t NetworkInterface::addQueue(std::uint8_t vc, std::uint32_t capacity) {
+  if (queues_.size() == 32)
+    throw std::logic_error("mesh interface " + std::to_string(node_) +
+                           ": more than 32 injection queues");
   queues_.push_back(Queue{vc, TimedQueue<Packet>(capacity)});
   return static_cast<std::uint32_t>(queues_.size() - 1);
 }
@@ -41,6 +44,7 @@ void NetworkInterface::inject(std::uint32_t queue, Packet p) {
   p.vc = q.vc;
   p.injectedAt = now();
   q.q.push(p, now() + 1);
+  waiting_[q.vc] |= 1u << queue;
   wake();
 }
 
@@ -113,15 +117,12 @@ bool NetworkInterface::injectFlit(std::uint32_t vc, Cycle t) {
   Sending& s = sending_[vc];
   if (!s.active) {  // start the next packet: queues of this VC take turns
     const auto n = static_cast<std::uint32_t>(queues_.size());
-    std::uint32_t chosen = n;
-    for (std::uint32_t k = 0, i = rrQueue_[vc]; k < n; ++k, i = i + 1 == n ? 0 : i + 1)
-      if (queues_[i].vc == vc && queues_[i].q.ready(t)) {
-        chosen = i;
-        break;
-      }
+    const std::uint32_t chosen = firstReady(vc, t);
     if (chosen == n) return false;
     rrQueue_[vc] = chosen + 1 == n ? 0 : chosen + 1;
-    s.packet = queues_[chosen].q.pop();
+    TimedQueue<Packet>& q = queues_[chosen].q;
+    s.packet = q.pop();
+    if (q.empty()) waiting_[vc] &= ~(1u << chosen);
     s.sent = 0;
     s.active = true;
     endpoint_.injectionSpace(node_, chosen);
@@ -132,6 +133,18 @@ bool NetworkInterface::injectFlit(std::uint32_t vc, Cycle t) {
   router_.to->pushFlit(router_.port, f, t + params_.linkLatency + params_.routerLatency);
   if (++s.sent == s.packet.flits) s.active = false;
   return true;
+}
+
+// The first queue of `vc` from the round-robin pointer on, wrapping, whose front packet is
+// visible at t; queues_.size() if none. Only the queues holding packets are looked at.
+std::uint32_t NetworkInterface::firstReady(std::uint32_t vc, Cycle t) const {
+  const std::uint32_t rr = rrQueue_[vc], m = waiting_[vc];
+  for (std::uint32_t bits : {m & (~0u << rr), m & ((1u << rr) - 1)})
+    for (; bits; bits &= bits - 1) {
+      const auto i = static_cast<std::uint32_t>(__builtin_ctz(bits));
+      if (queues_[i].q.ready(t)) return i;
+    }
+  return static_cast<std::uint32_t>(queues_.size());
 }
 
 Cycle NetworkInterface::nextEvent(Cycle t) {
@@ -145,9 +158,10 @@ Cycle NetworkInterface::nextEvent(Cycle t) {
     // Injection: the packet under way, or the earliest visible head of this VC's queues, once
     // a credit is at hand (a credit with none in flight wakes us when it returns).
     Cycle ready = sending_[vc].active ? t + 1 : kNever;
-    for (const Queue& iq : queues_)
-      if (iq.vc == vc && !iq.q.empty())
-        ready = std::min(ready, std::max(iq.q.frontVisibleAt(), t + 1));
+    for (std::uint32_t bits = waiting_[vc]; bits; bits &= bits - 1) {
+      const TimedQueue<Packet>& q = queues_[static_cast<std::uint32_t>(__builtin_ctz(bits))].q;
+      ready = std::min(ready, std::max(q.frontVisibleAt(), t + 1));
+    }
     if (ready == kNever) continue;
     CreditCounter& c = credits_[vc];
     if (c.available(t) > 0 || c.inFlightAt(t) != 0) next = std::min(next, ready);

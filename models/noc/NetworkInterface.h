@@ -68,6 +68,7 @@ class NetworkInterface : public Clocked, public IFlitPort {
   };
   void eject(std::uint32_t vc, Cycle t);
   bool injectFlit(std::uint32_t vc, Cycle t);
+  std::uint32_t firstReady(std::uint32_t vc, Cycle t) const;
   Cycle nextEvent(Cycle t);
   std::uint32_t hops(const Packet& p) const;
 
@@ -76,7 +77,8 @@ class NetworkInterface : public Clocked, public IFlitPort {
   IMeshEndpoint& endpoint_;
   NocStats& stats_;
   Watchdog* watchdog_;
-  std::vector<Queue> queues_;
+  std::vector<Queue> queues_;                  // at most 32
+  std::array<std::uint32_t, kVcs> waiting_{};  // per VC, bit i: queue i holds packets
   std::array<std::uint32_t, kVcs> rrQueue_{};
   std::uint32_t rrVc_ = 0;
   std::array<Sending, kVcs> sending_;

@@ -128,3 +128,30 @@ TEST_CASE("mesh: the watchdog dump names the stuck buffers and the refusing endp
   // 30 one-flit requests: 1 delivered, 8 + 8 + 8 in the buffers above, 5 at router 0.
   CHECK_THAT(dump, Catch::Contains("router 0 input local request VC: 5 flits"));
 }
+
+TEST_CASE("mesh: an interface's queues of one VC take turns, empty ones skipped") {
+  FabricBench b(meshParams(2, 1));
+  noc::NetworkInterface& ni = b.fabric.ni(0);
+  // The driver's own request queue (empty here) and two more: packets 0 and 1 in queue a,
+  // 2 and 3 in queue b, all one flit to node 1, visible from cycle 1.
+  const std::uint32_t a = ni.addQueue(noc::kRequestVc, 4), q = ni.addQueue(noc::kRequestVc, 4);
+  for (std::uint64_t id : {0, 1, 2, 3}) {
+    Packet p;
+    p.payload = token(id);
+    p.dest = 1;
+    p.target = 1;
+    ni.inject(id < 2 ? a : q, p);
+  }
+  b.run(100);
+  REQUIRE(b.sink.got.size() == 4);
+  // One flit a cycle leaves the interface, the queues alternating: deliveries a cycle apart.
+  std::vector<std::uint64_t> order;
+  for (const Delivery& d : b.sink.got) order.push_back(d.id);
+  CHECK(order == std::vector<std::uint64_t>{0, 2, 1, 3});
+  CHECK(b.sink.got[3].at == b.sink.got[0].at + 3);
+  // At most 32 queues per interface (a bit each).
+  noc::NetworkInterface& other = b.fabric.ni(1);
+  while (other.addQueue(noc::kResponseVc, 1) < 31) {
+  }
+  CHECK_THROWS_AS(other.addQueue(noc::kResponseVc, 1), std::logic_error);
+}
