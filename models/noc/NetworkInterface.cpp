@@ -138,13 +138,17 @@ bool NetworkInterface::injectFlit(std::uint32_t vc, Cycle t) {
 // The first queue of `vc` from the round-robin pointer on, wrapping, whose front packet is
 // visible at t; queues_.size() if none. Only the queues holding packets are looked at.
 std::uint32_t NetworkInterface::firstReady(std::uint32_t vc, Cycle t) const {
-  const std::uint32_t rr = rrQueue_[vc], m = waiting_[vc];
-  for (std::uint32_t bits : {m & (~0u << rr), m & ((1u << rr) - 1)})
-    for (; bits; bits &= bits - 1) {
-      const auto i = static_cast<std::uint32_t>(__builtin_ctz(bits));
-      if (queues_[i].q.ready(t)) return i;
-    }
-  return static_cast<std::uint32_t>(queues_.size());
+  const auto n = static_cast<std::uint32_t>(queues_.size());
+  const std::uint32_t rr = rrQueue_[vc];
+  // The queues holding packets, rotated so that the pointer's is bit 0 (n <= 32: 64-bit shifts).
+  const std::uint64_t m = waiting_[vc];
+  for (std::uint64_t bits = ((m >> rr) | (m << (n - rr))) & ((std::uint64_t{1} << n) - 1); bits;
+       bits &= bits - 1) {
+    std::uint32_t i = rr + static_cast<std::uint32_t>(__builtin_ctzll(bits));
+    if (i >= n) i -= n;
+    if (queues_[i].q.ready(t)) return i;
+  }
+  return n;
 }
 
 Cycle NetworkInterface::nextEvent(Cycle t) {
