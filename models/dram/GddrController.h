@@ -55,6 +55,7 @@ class GddrController : public sc_core::sc_module, public Clocked, public IDiagno
 
  private:
   using Payload = tlm::tlm_generic_payload;
+  static constexpr Cycle kNever = ~Cycle{0};
   enum class Cmd : std::uint8_t { None, Col, Act, Pre, Prefetch };
   struct Candidate {
     Cmd cmd = Cmd::None;

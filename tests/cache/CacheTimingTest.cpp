@@ -19,6 +19,18 @@ std::vector<Cycle> responseCycles(const ScriptedInitiator& cpu) {
   for (const Record& r : cpu.records) out.push_back(r.resp);
   return out;
 }
+// A miss queue of one slot, for a bench whose memory holds one request (memCapacity 1).
+CacheParams oneSlotMissQueue() {
+  CacheParams p = smallCache();
+  p.missQueue = 1;
+  return p;
+}
+// Four misses to four sets, sent as fast as the cache takes them, run to the end.
+void runFourMisses(CacheBench& b) {
+  b.cpu.start(
+      {load(0, lineIn(0, 0)), load(0, lineIn(1, 0)), load(0, lineIn(2, 0)), load(0, lineIn(3, 0))});
+  sc_core::sc_start();
+}
 }  // namespace
 
 TEST_CASE("cache: a hit is answered exactly hit_latency cycles after it arrived") {
@@ -133,12 +145,8 @@ TEST_CASE("cache: a set whose every way awaits a fill is a line reservation fail
 }
 
 TEST_CASE("cache: a full miss queue is a reservation failure, END_REQ from below drains it") {
-  CacheParams p = smallCache();
-  p.missQueue = 1;
-  CacheBench b(p, 20, /*memCapacity=*/1);
-  b.cpu.start(
-      {load(0, lineIn(0, 0)), load(0, lineIn(1, 0)), load(0, lineIn(2, 0)), load(0, lineIn(3, 0))});
-  sc_core::sc_start();
+  CacheBench b(oneSlotMissQueue(), 20, /*memCapacity=*/1);
+  runFourMisses(b);
   // Memory holds one request. Fetch 0 is taken at 2; fetch 1 leaves the miss queue at 3 and
   // is held below (nothing more may go until END_REQ); fetch 2 queues at 3, so request 3 finds
   // the queue full at its lookup at 4 and waits until END_REQ at 22 lets fetch 2 go at 23.
@@ -151,13 +159,10 @@ TEST_CASE("cache: a full miss queue is a reservation failure, END_REQ from below
 }
 
 TEST_CASE("cache: full MSHRs and a full miss queue together are a miss queue failure first") {
-  CacheParams p = smallCache();
-  p.missQueue = 1;
+  CacheParams p = oneSlotMissQueue();
   p.mshrEntries = 3;
   CacheBench b(p, 20, /*memCapacity=*/1);
-  b.cpu.start(
-      {load(0, lineIn(0, 0)), load(0, lineIn(1, 0)), load(0, lineIn(2, 0)), load(0, lineIn(3, 0))});
-  sc_core::sc_start();
+  runFourMisses(b);
   // As above, with three MSHRs: at request 3's lookup at 4 the MSHRs are all taken and fetch 2
   // fills the miss queue. GPGPU-Sim's order names the miss queue; at 23 fetch 2 leaves it and
   // fetch 0's fill frees an MSHR in the same tick, before the lookup, so it never waits for one.
