@@ -93,11 +93,11 @@ class CreditCounter {
   }
 
  private:
+  // Folds the credits in flight once they are due (by selects: whether they are is data).
   void settle(Cycle now) {
-    if (inFlight_ && inFlightAt_ <= now) {
-      credits_ += inFlight_;
-      inFlight_ = 0;
-    }
+    const std::uint32_t due = inFlight_ & (0u - std::uint32_t{inFlightAt_ <= now});
+    credits_ += due;
+    inFlight_ -= due;
   }
   std::uint32_t credits_ = 0, inFlight_ = 0;
   Cycle inFlightAt_ = 0;

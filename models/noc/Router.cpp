@@ -41,6 +41,8 @@ void Router::connectOut(std::uint32_t port, PortRef downstream, std::uint32_t de
   out_[port].down = downstream;
   for (auto& c : out_[port].credits) c.reset(depth);
   out_[port].flits = &flits;
+  // A router downstream adds its pipeline; a network interface takes the flit off the link.
+  out_[port].delay = params_.linkLatency + (port == kLocal ? 0 : params_.routerLatency);
 }
 
 void Router::pushFlit(std::uint32_t port, const Flit& flit, Cycle visibleAt) {
@@ -49,7 +51,7 @@ void Router::pushFlit(std::uint32_t port, const Flit& flit, Cycle visibleAt) {
     throw std::logic_error("mesh router " + std::to_string(node_) + ": flit into a full " +
                            portName(port) + " buffer (credit protocol broken)");
   q.push(flit, visibleAt);
-  if (q.size() == 1) refreshFront(port, flit.packet.vc);
+  refreshFront(port, flit.packet.vc);  // unchanged unless the queue was empty: no branch
   occupied_ |= 1u << (port * kVcs + flit.packet.vc);
   if (!isActive()) wakeAt(visibleAt);  // an active router sees the flit in its next tick
 }
@@ -70,12 +72,6 @@ void Router::refreshFront(std::uint32_t port, std::uint32_t vc) {
   f.head = q.front().head;
 }
 
-bool Router::mayGo(std::uint32_t port, std::uint32_t vc, std::uint32_t out, Cycle t) {
-  Output& o = out_[out];
-  if (front_[port * kVcs + vc].head ? o.owner[vc] != kFree : o.owner[vc] != port) return false;
-  return o.credits[vc].available(t) > 0;
-}
-
 bool Router::tick() {
   const Cycle t = now();
   // Separable allocation: each output grants one requesting (input, VC) round-robin; outputs
@@ -85,12 +81,13 @@ bool Router::tick() {
   std::uint32_t requested = 0;  // bit o: output o has a requester
   for (std::uint32_t bits = occupied_; bits; bits &= bits - 1) {
     const auto i = static_cast<std::uint32_t>(__builtin_ctz(bits));
+    // Visible, holding its output VC, a credit at hand: computed without branches, as which
+    // of these holds is data the host cannot predict.
     const Front& f = front_[i];
-    if (f.at > t) continue;
-    if (mayGo(i / kVcs, i % kVcs, f.out, t)) {
-      want[f.out] |= 1u << i;
-      requested |= 1u << f.out;
-    }
+    const std::uint32_t go =
+        (f.at <= t) & ownsOutput(i) & (out_[f.out].credits[i % kVcs].available(t) > 0);
+    want[f.out] |= go << i;
+    requested |= go << f.out;
   }
   constexpr std::uint32_t kPairs = kPorts * kVcs, kAllPairs = (1u << kPairs) - 1;
   constexpr std::uint32_t kAllPorts = (1u << kPorts) - 1;
@@ -125,18 +122,17 @@ void Router::send(std::uint32_t p, std::uint32_t vc, std::uint32_t o, Cycle t) {
   const Flit& f = q.front();  // read in place: the flit leaves the buffer below, once sent on
   Output& out = out_[o];
   out.credits[vc].take();
-  if (f.head) out.owner[vc] = p;
-  if (f.tail) out.owner[vc] = kFree;
+  // A head takes the output VC, a tail frees it (kFree is all ones): masks, not branches.
+  const std::uint32_t owner = out.owner[vc];
+  const std::uint32_t held = owner ^ ((owner ^ p) & (0u - std::uint32_t{f.head}));
+  out.owner[vc] = held | (0u - std::uint32_t{f.tail});
   out.flits->inc();
   if (observer_) observer_->flitSent(node_, o, f, t);
-  // A router downstream adds its pipeline; a network interface takes the flit off the link.
-  const Cycle at = t + params_.linkLatency + (o == kLocal ? 0 : params_.routerLatency);
-  out.down.to->pushFlit(out.down.port, f, at);
+  out.down.to->pushFlit(out.down.port, f, t + out.delay);
   q.pop();
-  if (q.empty())
-    occupied_ &= ~(1u << (p * kVcs + vc));
-  else
-    refreshFront(p, vc);
+  // An emptied queue's front is stale but harmless (its bit is clear): no branch.
+  refreshFront(p, vc);
+  occupied_ &= ~(std::uint32_t{q.empty()} << (p * kVcs + vc));
   up_[p].to->pushCredit(up_[p].port, vc, t + 1);
   if (watchdog_) watchdog_->progress();
 }
@@ -149,15 +145,14 @@ Cycle Router::nextEvent(Cycle t) {
   Cycle next = kNever;
   for (std::uint32_t bits = occupied_; bits; bits &= bits - 1) {
     const auto i = static_cast<std::uint32_t>(__builtin_ctz(bits));
-    const std::uint32_t p = i / kVcs, v = i % kVcs;
     const Front& f = front_[i];
     if (f.at > t) {
       next = std::min(next, f.at);
       continue;
     }
-    Output& o = out_[f.out];
-    if (f.head ? o.owner[v] != kFree : o.owner[v] != p) continue;
-    if (o.credits[v].available(t) > 0 || o.credits[v].inFlightAt(t) != 0) return t + 1;
+    if (!ownsOutput(i)) continue;
+    CreditCounter& c = out_[f.out].credits[i % kVcs];
+    if (c.available(t) > 0 || c.inFlightAt(t) != 0) return t + 1;
   }
   return next;
 }

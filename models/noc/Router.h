@@ -59,10 +59,15 @@ class Router : public Clocked, public IFlitPort {
     std::array<CreditCounter, kVcs> credits;
     std::array<std::uint32_t, kVcs> owner{kFree, kFree};  // input port holding the output VC
     Counter* flits = nullptr;
+    Cycle delay = 0;       // send to visible downstream: the link, and a router's pipeline
     std::uint32_t rr = 0;  // round-robin pointer over (input, VC) pairs
   };
-  // Whether the front flit of input (port, vc) may cross to `out` this cycle.
-  bool mayGo(std::uint32_t port, std::uint32_t vc, std::uint32_t out, Cycle t);
+  // Whether input VC i's front flit holds (or, as a head, may take) its output VC. The owner
+  // it needs is kFree (all ones) for a head, its input otherwise: a mask, not a branch.
+  bool ownsOutput(std::uint32_t i) const {
+    const Front& f = front_[i];
+    return out_[f.out].owner[i % kVcs] == ((i / kVcs) | (0u - std::uint32_t{f.head}));
+  }
   void send(std::uint32_t port, std::uint32_t vc, std::uint32_t out, Cycle t);
   Cycle nextEvent(Cycle t);
 
