@@ -1,7 +1,9 @@
 #pragma once
-// What the mesh carries: packets cut into flits (payload pointers, never copies), the per-VC
-// flit buffers of router inputs and network interfaces, credit counters, and the one interface
-// through which routers and network interfaces hand each other flits and credits.
+// What the mesh carries: packets cut into flits, the per-VC flit buffers of router inputs and
+// network interfaces, credit counters, and the one interface through which routers and network
+// interfaces hand each other flits and credits. A packet is stored once, in its fabric's
+// PacketPool, from the cycle its first flit leaves its source interface until its destination
+// hands it on; a flit carries the packet's index and what a router needs (8 bytes).
 #include <cstdint>
 #include <vector>
 
@@ -13,8 +15,7 @@ namespace warpsim::noc {
 enum Vc : std::uint8_t { kRequestVc = 0, kResponseVc = 1 };
 constexpr std::uint32_t kVcs = 2;
 
-// A packet as its source network interface received it; every flit carries a copy (32 bytes),
-// so routers never look anything up.
+// A packet as its source network interface received it.
 struct Packet {
   void* payload = nullptr;   // the tlm payload (or a test token): carried, never copied
   std::uint32_t target = 0;  // endpoint at the destination node (SM port or partition)
@@ -25,9 +26,38 @@ struct Packet {
   Cycle injectedAt = 0;  // icnt cycle the source network interface accepted it
 };
 
+// A flit: its packet (an index into the PacketPool), where it goes, its VC, and whether it
+// opens or closes its packet (a one-flit packet does both). Routers read nothing else.
 struct Flit {
-  Packet packet;
-  bool head = false, tail = false;
+  enum Ends : std::uint8_t { kHead = 1, kTail = 2 };
+  std::uint32_t packet = 0;
+  std::uint16_t dest = 0;
+  std::uint8_t vc = kRequestVc;
+  std::uint8_t ends = 0;
+  bool head() const { return (ends & kHead) != 0; }
+  bool tail() const { return (ends & kTail) != 0; }
+};
+
+// The packets in the mesh, by index. Slots are reused once a packet is delivered, so after the
+// first packets in flight the pool no longer allocates.
+class PacketPool {
+ public:
+  std::uint32_t add(const Packet& p) {
+    if (free_.empty()) {
+      slots_.push_back(p);
+      return static_cast<std::uint32_t>(slots_.size() - 1);
+    }
+    const std::uint32_t i = free_.back();
+    free_.pop_back();
+    slots_[i] = p;
+    return i;
+  }
+  const Packet& operator[](std::uint32_t i) const { return slots_[i]; }
+  void release(std::uint32_t i) { free_.push_back(i); }
+
+ private:
+  std::vector<Packet> slots_;
+  std::vector<std::uint32_t> free_;
 };
 
 // A FIFO of flits, each visible from a cycle (the cycle its pipeline or link delay ends).

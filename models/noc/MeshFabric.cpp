@@ -13,7 +13,8 @@ MeshFabric::MeshFabric(const MeshParams& params, IMeshEndpoint& endpoint, Watchd
   const std::uint32_t n = params_.nodes();
   for (std::uint32_t i = 0; i < n; ++i) {
     routers_.push_back(std::make_unique<Router>(i, params_, watchdog));
-    nis_.push_back(std::make_unique<NetworkInterface>(i, params_, endpoint, stats_, watchdog));
+    nis_.push_back(
+        std::make_unique<NetworkInterface>(i, params_, endpoint, stats_, packets_, watchdog));
   }
   const std::uint32_t cols = params_.cols, rows = params_.rows;
   for (std::uint32_t i = 0; i < n; ++i) {
@@ -65,7 +66,7 @@ void MeshFabric::settleStats(Cycle end) {
 }
 
 void MeshFabric::setObserver(IFlitObserver* o) {
-  for (auto& r : routers_) r->setObserver(o);
+  for (auto& r : routers_) r->setObserver(o, &packets_);
 }
 
 void MeshFabric::describeWaits(std::ostream& os) const {

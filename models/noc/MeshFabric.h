@@ -52,6 +52,7 @@ class MeshFabric {
 
   MeshParams params_;
   NocStats stats_;
+  PacketPool packets_;  // every packet whose flits are in the mesh
   std::vector<std::unique_ptr<Router>> routers_;
   std::vector<std::unique_ptr<NetworkInterface>> nis_;
   std::deque<Link> links_;  // a deque: the counters' addresses never move

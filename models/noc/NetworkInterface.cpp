@@ -13,8 +13,14 @@ constexpr Cycle kNever = ~Cycle{0};
 }
 
 NetworkInterface::NetworkInterface(std::uint32_t node, const MeshParams& params,
-                                   IMeshEndpoint& endpoint, NocStats& stats, Watchdog* watchdog)
-    : node_(node), params_(params), endpoint_(endpoint), stats_(stats), watchdog_(watchdog) {
+                                   IMeshEndpoint& endpoint, NocStats& stats, PacketPool& packets,
+                                   Watchdog* watchdog)
+    : node_(node),
+      params_(params),
+      endpoint_(endpoint),
+      stats_(stats),
+      packets_(packets),
+      watchdog_(watchdog) {
   for (auto& q : eject_) q = FlitQueue(params.vcBuffer);
 }
 
@@ -54,12 +60,13 @@ void NetworkInterface::resume(std::uint32_t vc) {
 }
 
 void NetworkInterface::pushFlit(std::uint32_t, const Flit& flit, Cycle visibleAt) {
-  FlitQueue& q = eject_[flit.packet.vc];
+  FlitQueue& q = eject_[flit.vc];
   if (q.full())
     throw std::logic_error("mesh interface " + std::to_string(node_) +
                            ": flit into a full ejection buffer (credit protocol broken)");
   q.push(flit, visibleAt);
-  if (flit.tail && !isActive()) wakeAt(visibleAt);  // nothing to do before the whole packet is here
+  if (flit.tail() && !isActive())
+    wakeAt(visibleAt);  // nothing to do before the whole packet is here
 }
 
 void NetworkInterface::pushCredit(std::uint32_t, std::uint32_t vc, Cycle visibleAt) {
@@ -97,9 +104,11 @@ bool NetworkInterface::tick() {
 void NetworkInterface::eject(std::uint32_t vc, Cycle t) {
   FlitQueue& q = eject_[vc];
   if (blocked_[vc] || q.empty()) return;
-  const std::uint32_t n = q.front().packet.flits;
+  const std::uint32_t index = q.front().packet;
+  const std::uint32_t n = packets_[index].flits;
   if (q.size() < n || q.visibleAt(n - 1) > t) return;
-  const Packet p = q.front().packet;
+  const Packet p = packets_[index];
+  packets_.release(index);
   for (std::uint32_t i = 0; i < n; ++i) {
     q.pop();
     router_.to->pushCredit(router_.port, vc, t + 1);
@@ -121,17 +130,22 @@ bool NetworkInterface::injectFlit(std::uint32_t vc, Cycle t) {
     if (chosen == n) return false;
     rrQueue_[vc] = chosen + 1 == n ? 0 : chosen + 1;
     TimedQueue<Packet>& q = queues_[chosen].q;
-    s.packet = q.pop();
+    const Packet p = q.pop();
     if (q.empty()) waiting_[vc] &= ~(1u << chosen);
+    s.packet = packets_.add(p);
+    s.dest = p.dest;
+    s.flits = p.flits;
     s.sent = 0;
     s.active = true;
     endpoint_.injectionSpace(node_, chosen);
   }
-  Flit f{s.packet, s.sent == 0, s.sent + 1 == s.packet.flits};
+  const auto ends = static_cast<std::uint8_t>((s.sent == 0 ? Flit::kHead : 0) |
+                                              (s.sent + 1 == s.flits ? Flit::kTail : 0));
+  const Flit f{s.packet, s.dest, static_cast<std::uint8_t>(vc), ends};
   credits_[vc].take();
   injectFlits_->inc();
   router_.to->pushFlit(router_.port, f, t + params_.linkLatency + params_.routerLatency);
-  if (++s.sent == s.packet.flits) s.active = false;
+  if (++s.sent == s.flits) s.active = false;
   return true;
 }
 
@@ -156,7 +170,7 @@ Cycle NetworkInterface::nextEvent(Cycle t) {
   for (std::uint32_t vc = 0; vc < kVcs; ++vc) {
     const FlitQueue& q = eject_[vc];
     if (!blocked_[vc] && !q.empty()) {
-      const std::uint32_t n = q.front().packet.flits;
+      const std::uint32_t n = packets_[q.front().packet].flits;
       if (q.size() >= n) next = std::min(next, std::max(q.visibleAt(n - 1), t + 1));
     }
     // Injection: the packet under way, or the earliest visible head of this VC's queues, once
@@ -189,7 +203,7 @@ void NetworkInterface::describeWaits(std::ostream& os) const {
          << " flits to deliver" << (blocked_[vc] ? " (the endpoint refuses more)" : "") << "\n";
     if (sending_[vc].active)
       os << "mesh interface " << node_ << ": a " << cls << " packet half sent ("
-         << sending_[vc].sent << " of " << sending_[vc].packet.flits << " flits)\n";
+         << sending_[vc].sent << " of " << sending_[vc].flits << " flits)\n";
   }
   for (std::size_t i = 0; i < queues_.size(); ++i)
     if (!queues_[i].q.empty())

@@ -34,8 +34,9 @@ class IMeshEndpoint {
 
 class NetworkInterface : public Clocked, public IFlitPort {
  public:
+  // `packets`: the fabric's pool, where a packet stays while its flits are in the mesh.
   NetworkInterface(std::uint32_t node, const MeshParams& params, IMeshEndpoint& endpoint,
-                   NocStats& stats, Watchdog* watchdog);
+                   NocStats& stats, PacketPool& packets, Watchdog* watchdog);
 
   // Adds an injection queue for packets of `vc`, holding `capacity` packets (0: unbounded);
   // returns its index. Call before the run.
@@ -62,8 +63,9 @@ class NetworkInterface : public Clocked, public IFlitPort {
     TimedQueue<Packet> q;
   };
   struct Sending {
-    Packet packet;
-    std::uint32_t sent = 0;  // flits
+    std::uint32_t packet = 0;  // its PacketPool index
+    std::uint16_t dest = 0;
+    std::uint32_t flits = 0, sent = 0;
     bool active = false;
   };
   void eject(std::uint32_t vc, Cycle t);
@@ -76,6 +78,7 @@ class NetworkInterface : public Clocked, public IFlitPort {
   const MeshParams& params_;
   IMeshEndpoint& endpoint_;
   NocStats& stats_;
+  PacketPool& packets_;
   Watchdog* watchdog_;
   std::vector<Queue> queues_;                  // at most 32
   std::array<std::uint32_t, kVcs> waiting_{};  // per VC, bit i: queue i holds packets

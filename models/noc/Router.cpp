@@ -46,13 +46,13 @@ void Router::connectOut(std::uint32_t port, PortRef downstream, std::uint32_t de
 }
 
 void Router::pushFlit(std::uint32_t port, const Flit& flit, Cycle visibleAt) {
-  FlitQueue& q = in_[port][flit.packet.vc];
+  FlitQueue& q = in_[port][flit.vc];
   if (q.full())
     throw std::logic_error("mesh router " + std::to_string(node_) + ": flit into a full " +
                            portName(port) + " buffer (credit protocol broken)");
   q.push(flit, visibleAt);
-  refreshFront(port, flit.packet.vc);  // unchanged unless the queue was empty: no branch
-  occupied_ |= 1u << (port * kVcs + flit.packet.vc);
+  refreshFront(port, flit.vc);  // unchanged unless the queue was empty: no branch
+  occupied_ |= 1u << (port * kVcs + flit.vc);
   if (!isActive()) wakeAt(visibleAt);  // an active router sees the flit in its next tick
 }
 
@@ -68,8 +68,8 @@ void Router::refreshFront(std::uint32_t port, std::uint32_t vc) {
   const FlitQueue& q = in_[port][vc];
   Front& f = front_[port * kVcs + vc];
   f.at = q.frontVisibleAt();
-  f.out = static_cast<std::uint8_t>(route(q.front().packet.dest));
-  f.head = q.front().head;
+  f.out = static_cast<std::uint8_t>(route(q.front().dest));
+  f.head = q.front().head();
 }
 
 bool Router::tick() {
@@ -124,10 +124,10 @@ void Router::send(std::uint32_t p, std::uint32_t vc, std::uint32_t o, Cycle t) {
   out.credits[vc].take();
   // A head takes the output VC, a tail frees it (kFree is all ones): masks, not branches.
   const std::uint32_t owner = out.owner[vc];
-  const std::uint32_t held = owner ^ ((owner ^ p) & (0u - std::uint32_t{f.head}));
-  out.owner[vc] = held | (0u - std::uint32_t{f.tail});
+  const std::uint32_t held = owner ^ ((owner ^ p) & (0u - std::uint32_t{f.head()}));
+  out.owner[vc] = held | (0u - std::uint32_t{f.tail()});
   out.flits->inc();
-  if (observer_) observer_->flitSent(node_, o, f, t);
+  if (observer_) observer_->flitSent(node_, o, (*packets_)[f.packet], f, t);
   out.down.to->pushFlit(out.down.port, f, t + out.delay);
   q.pop();
   // An emptied queue's front is stale but harmless (its bit is clear): no branch.
@@ -162,9 +162,9 @@ void Router::describeWaits(std::ostream& os) const {
     for (std::uint32_t v = 0; v < kVcs; ++v) {
       const FlitQueue& q = in_[p][v];
       if (q.empty()) continue;
-      const std::uint32_t o = route(q.front().packet.dest);
+      const std::uint32_t o = route(q.front().dest);
       os << "router " << node_ << " input " << portName(p) << (v ? " response" : " request")
-         << " VC: " << q.size() << " flits, front for node " << q.front().packet.dest << " via "
+         << " VC: " << q.size() << " flits, front for node " << q.front().dest << " via "
          << portName(o) << " (credits " << out_[o].credits[v].peek(now()) << ", VC "
          << (out_[o].owner[v] == kFree ? std::string("free")
                                        : "held by " + std::string(portName(out_[o].owner[v])))

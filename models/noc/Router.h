@@ -24,11 +24,11 @@ enum Port : std::uint32_t { kLocal = 0, kNorth = 1, kEast = 2, kSouth = 3, kWest
 constexpr std::uint32_t kPorts = 5;
 const char* portName(std::uint32_t port);
 
-// Sees every flit a router sends (tests: routes and link bandwidth). May be null.
+// Sees every flit a router sends, with its packet (tests: routes and link bandwidth).
 class IFlitObserver {
  public:
   virtual ~IFlitObserver() = default;
-  virtual void flitSent(std::uint32_t router, std::uint32_t outPort, const Flit& f,
+  virtual void flitSent(std::uint32_t router, std::uint32_t outPort, const Packet& p, const Flit& f,
                         Cycle cycle) = 0;
 };
 
@@ -41,7 +41,11 @@ class Router : public Clocked, public IFlitPort {
   void connectOut(std::uint32_t port, PortRef downstream, std::uint32_t depth, Counter& flits);
   // Input `port` is fed by `upstream`, which gets this input's credits back.
   void connectIn(std::uint32_t port, PortRef upstream) { up_[port] = upstream; }
-  void setObserver(IFlitObserver* o) { observer_ = o; }
+  // `packets`: where the observer's packets are looked up. `o` may be null (no observer).
+  void setObserver(IFlitObserver* o, const PacketPool* packets) {
+    observer_ = o;
+    packets_ = packets;
+  }
 
   // XY: first along the row (east/west) to the destination column, then along the column.
   std::uint32_t route(std::uint32_t dest) const { return routeTo_[dest]; }
@@ -75,6 +79,7 @@ class Router : public Clocked, public IFlitPort {
   const MeshParams& params_;
   Watchdog* watchdog_;
   IFlitObserver* observer_ = nullptr;
+  const PacketPool* packets_ = nullptr;
   std::array<std::array<FlitQueue, kVcs>, kPorts> in_;
   std::array<PortRef, kPorts> up_;
   std::array<Output, kPorts> out_;

@@ -63,11 +63,12 @@ class Sink : public noc::IMeshEndpoint {
 // Records per-link flit counts per cycle, and any link carrying two flits in one cycle.
 class LinkProbe : public noc::IFlitObserver {
  public:
-  void flitSent(std::uint32_t router, std::uint32_t out, const noc::Flit& f, Cycle cycle) override {
+  void flitSent(std::uint32_t router, std::uint32_t out, const Packet& p, const noc::Flit&,
+                Cycle cycle) override {
     auto& last = lastCycle_[{router, out}];
     if (last.first == cycle + 1) ++doubleBooked;  // stored as cycle + 1: 0 means never
     last.first = cycle + 1;
-    hops[f.packet.payload].emplace_back(router, out);
+    hops[p.payload].emplace_back(router, out);
   }
   int doubleBooked = 0;
   std::map<const void*, std::vector<std::pair<std::uint32_t, std::uint32_t>>> hops;
