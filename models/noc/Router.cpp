@@ -25,6 +25,7 @@ Router::Router(std::uint32_t node, const MeshParams& params, Watchdog* watchdog)
       watchdog_(watchdog) {
   for (auto& port : in_)
     for (auto& q : port) q = FlitQueue(params.vcBuffer);
+  for (auto& o : owner_) o.fill(kFree);
   // XY: first along the row (east/west) to the destination column, then along the column.
   for (std::uint32_t dest = 0; dest < params.nodes(); ++dest) {
     const std::uint32_t dx = dest % params.cols, dy = dest / params.cols;
@@ -39,7 +40,7 @@ Router::Router(std::uint32_t node, const MeshParams& params, Watchdog* watchdog)
 void Router::connectOut(std::uint32_t port, PortRef downstream, std::uint32_t depth,
                         Counter& flits) {
   out_[port].down = downstream;
-  for (auto& c : out_[port].credits) c.reset(depth);
+  for (auto& c : credits_[port]) c.reset(depth);
   out_[port].flits = &flits;
   // A router downstream adds its pipeline; a network interface takes the flit off the link.
   out_[port].delay = params_.linkLatency + (port == kLocal ? 0 : params_.routerLatency);
@@ -57,7 +58,7 @@ void Router::pushFlit(std::uint32_t port, const Flit& flit, Cycle visibleAt) {
 }
 
 void Router::pushCredit(std::uint32_t port, std::uint32_t vc, Cycle visibleAt) {
-  CreditCounter& c = out_[port].credits[vc];
+  CreditCounter& c = credits_[port][vc];
   // A flit waiting for this credit made the router sleep; otherwise it is awake already.
   const bool starved = c.available(visibleAt - 1) == 0;
   c.give(visibleAt);
@@ -85,7 +86,7 @@ bool Router::tick() {
     // of these holds is data the host cannot predict.
     const Front& f = front_[i];
     const std::uint32_t go =
-        (f.at <= t) & ownsOutput(i) & (out_[f.out].credits[i % kVcs].available(t) > 0);
+        (f.at <= t) & ownsOutput(i) & (credits_[f.out][i % kVcs].available(t) > 0);
     want[f.out] |= go << i;
     requested |= go << f.out;
   }
@@ -101,14 +102,14 @@ bool Router::tick() {
     const std::uint32_t m = want[o] & ~used;
     if (!m) continue;
     // The first requester at or after the round-robin pointer: rotate, take the lowest bit.
-    const std::uint32_t rr = out_[o].rr;
+    const std::uint32_t rr = rr_[o];
     const std::uint32_t rotated = ((m >> rr) | (m << (kPairs - rr))) & kAllPairs;
     std::uint32_t i = rr + static_cast<std::uint32_t>(__builtin_ctz(rotated));
     if (i >= kPairs) i -= kPairs;
     const std::uint32_t p = i / kVcs;
     send(p, i % kVcs, o, t);
     used |= ((1u << kVcs) - 1) << (p * kVcs);
-    out_[o].rr = i + 1 < kPairs ? i + 1 : 0;
+    rr_[o] = i + 1 < kPairs ? i + 1 : 0;
   }
   const Cycle next = nextEvent(t);
   if (next == kNever) return false;
@@ -121,11 +122,11 @@ void Router::send(std::uint32_t p, std::uint32_t vc, std::uint32_t o, Cycle t) {
   FlitQueue& q = in_[p][vc];
   const Flit& f = q.front();  // read in place: the flit leaves the buffer below, once sent on
   Output& out = out_[o];
-  out.credits[vc].take();
+  credits_[o][vc].take();
   // A head takes the output VC, a tail frees it (kFree is all ones): masks, not branches.
-  const std::uint32_t owner = out.owner[vc];
+  std::uint32_t& owner = owner_[o][vc];
   const std::uint32_t held = owner ^ ((owner ^ p) & (0u - std::uint32_t{f.head()}));
-  out.owner[vc] = held | (0u - std::uint32_t{f.tail()});
+  owner = held | (0u - std::uint32_t{f.tail()});
   out.flits->inc();
   if (observer_) observer_->flitSent(node_, o, (*packets_)[f.packet], f, t);
   out.down.to->pushFlit(out.down.port, f, t + out.delay);
@@ -151,7 +152,7 @@ Cycle Router::nextEvent(Cycle t) {
       continue;
     }
     if (!ownsOutput(i)) continue;
-    CreditCounter& c = out_[f.out].credits[i % kVcs];
+    CreditCounter& c = credits_[f.out][i % kVcs];
     if (c.available(t) > 0 || c.inFlightAt(t) != 0) return t + 1;
   }
   return next;
@@ -162,12 +163,13 @@ void Router::describeWaits(std::ostream& os) const {
     for (std::uint32_t v = 0; v < kVcs; ++v) {
       const FlitQueue& q = in_[p][v];
       if (q.empty()) continue;
-      const std::uint32_t o = route(q.front().dest);
+      const Flit& f = q.front();
+      const std::uint32_t o = route(f.dest);
       os << "router " << node_ << " input " << portName(p) << (v ? " response" : " request")
-         << " VC: " << q.size() << " flits, front for node " << q.front().dest << " via "
-         << portName(o) << " (credits " << out_[o].credits[v].peek(now()) << ", VC "
-         << (out_[o].owner[v] == kFree ? std::string("free")
-                                       : "held by " + std::string(portName(out_[o].owner[v])))
+         << " VC: " << q.size() << " flits, front for node " << f.dest << " via " << portName(o)
+         << " (credits " << credits_[o][v].peek(now()) << ", VC "
+         << (owner_[o][v] == kFree ? std::string("free")
+                                   : "held by " + std::string(portName(owner_[o][v])))
          << ")\n";
     }
 }

@@ -58,19 +58,18 @@ class Router : public Clocked, public IFlitPort {
 
  private:
   static constexpr std::uint32_t kFree = ~0u;
+  // Where an output goes; what a tick reads of it (owner, credits, round-robin pointer) is
+  // kept below, with the other outputs', in a few host cache lines.
   struct Output {
     PortRef down;
-    std::array<CreditCounter, kVcs> credits;
-    std::array<std::uint32_t, kVcs> owner{kFree, kFree};  // input port holding the output VC
     Counter* flits = nullptr;
-    Cycle delay = 0;       // send to visible downstream: the link, and a router's pipeline
-    std::uint32_t rr = 0;  // round-robin pointer over (input, VC) pairs
+    Cycle delay = 0;  // send to visible downstream: the link, and a router's pipeline
   };
   // Whether input VC i's front flit holds (or, as a head, may take) its output VC. The owner
   // it needs is kFree (all ones) for a head, its input otherwise: a mask, not a branch.
   bool ownsOutput(std::uint32_t i) const {
     const Front& f = front_[i];
-    return out_[f.out].owner[i % kVcs] == ((i / kVcs) | (0u - std::uint32_t{f.head}));
+    return owner_[f.out][i % kVcs] == ((i / kVcs) | (0u - std::uint32_t{f.head}));
   }
   void send(std::uint32_t port, std::uint32_t vc, std::uint32_t out, Cycle t);
   Cycle nextEvent(Cycle t);
@@ -84,15 +83,20 @@ class Router : public Clocked, public IFlitPort {
   std::array<PortRef, kPorts> up_;
   std::array<Output, kPorts> out_;
   std::vector<std::uint8_t> routeTo_;  // output port per destination node (XY), precomputed
-  std::uint32_t occupied_ = 0;         // bit port x kVcs + vc: that input VC holds flits
-  // The front flit of each input VC, kept beside the router's state so that a tick reads no
-  // flit buffer until it sends: when it is visible, where it goes, whether it is a head.
+  // What every tick reads, together: which input VCs hold flits (bit port x kVcs + vc), their
+  // front flits (so that a tick reads no flit buffer until it sends: when each is visible,
+  // where it goes, whether it is a head), and per output VC its owner (the input port holding
+  // it) and credits, and per output the round-robin pointer over (input, VC) pairs.
+  std::uint32_t occupied_ = 0;
   struct Front {
     Cycle at = 0;
     std::uint8_t out = 0;
     bool head = false;
   };
   std::array<Front, kPorts * kVcs> front_{};
+  std::array<std::array<std::uint32_t, kVcs>, kPorts> owner_;
+  std::array<std::array<CreditCounter, kVcs>, kPorts> credits_{};
+  std::array<std::uint32_t, kPorts> rr_{};
   void refreshFront(std::uint32_t port, std::uint32_t vc);
 };
 
