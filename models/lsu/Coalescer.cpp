@@ -68,14 +68,32 @@ std::uint32_t sectorsOf(Addr first, Addr last, Addr line) {
   return ((2u << hi) - 1) & ~((1u << lo) - 1);
 }
 
+// Whether every active lane's address is `a` (a broadcast, as constant memory is mostly read).
+bool broadcast(const WarpInst& in, Addr a) {
+  Addr differs = 0;
+  if (in.activeMask == ~0u) {  // the usual case: no lane to skip, and the loop vectorises
+    for (unsigned lane = 0; lane < kWarpSize; ++lane) differs |= in.addr[lane] ^ a;
+  } else {
+    for (unsigned lane = 0; lane < kWarpSize; ++lane)
+      differs |= (in.addr[lane] ^ a) & (Addr{0} - (in.activeMask >> lane & 1u));
+  }
+  return differs == 0;
+}
+
 // The common case first: every active lane within the first one's line (a coalesced access),
 // found without branches per lane; the sector bits are only kept when that holds.
 bool coalesceOneLine(const WarpInst& in, std::uint32_t lineSize, unsigned size,
                      CoalescedAccess& out) {
   const Addr mask = ~Addr{lineSize - 1};
-  const Addr line = in.addr[__builtin_ctz(in.activeMask)] & mask;
+  const Addr firstLane = in.addr[__builtin_ctz(in.activeMask)];
+  const Addr line = firstLane & mask;
   const Addr lastLane = in.addr[31 - __builtin_clz(in.activeMask)];
   if (((lastLane + size - 1) & mask) != line) return false;  // spread out: no need to look
+  if (firstLane == lastLane && broadcast(in, firstLane)) {   // every lane reads the same bytes
+    out.lines[0] = LineAccess{line, sectorsOf(firstLane, firstLane + size - 1, line)};
+    out.count = 1;
+    return true;
+  }
   Addr outside = 0;
   std::uint32_t sectors = 0;
   for (unsigned lane = 0; lane < kWarpSize; ++lane) {

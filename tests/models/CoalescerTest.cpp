@@ -96,6 +96,43 @@ TEST_CASE("coalescer: 8-byte accesses of 32 lanes span two 128 B lines") {
   CHECK(a.lines[1].sectorMask == 0xfu);
 }
 
+TEST_CASE("coalescer: a broadcast (every active lane on the same bytes) is one line") {
+  // Constant memory's usual pattern; checked against what the lanes touch.
+  const CoalescedAccess word = run(strided(kBase + 0x44, 0));  // bytes 68..71: sector 2
+  REQUIRE(word.count == 1);
+  CHECK(word.lines[0].lineAddr == kBase);
+  CHECK(word.lines[0].sectorMask == 0x4u);
+
+  WarpInst wide = strided(kBase + 60, 0);  // bytes 60..75: sectors 1 and 2
+  wide.accessSize = 16;
+  REQUIRE(run(wide).count == 1);
+  CHECK(run(wide).lines[0].sectorMask == 0x6u);
+
+  // Inactive lanes may hold anything; the active ones still agree.
+  WarpInst partial = strided(kBase + 4, 0, 0x0000ff0fu);
+  partial.addr[5] = kBase + 4096;
+  REQUIRE(run(partial).count == 1);
+  CHECK(run(partial).lines[0].sectorMask == 0x1u);
+
+  // The same bytes straddling a line boundary: both lines.
+  WarpInst straddle = strided(kBase + 124, 0);
+  straddle.accessSize = 8;
+  const CoalescedAccess two = run(straddle);
+  REQUIRE(two.count == 2);
+  CHECK(two.lines[0].sectorMask == 0x8u);
+  CHECK(two.lines[1].lineAddr == kBase + 128);
+  CHECK(two.lines[1].sectorMask == 0x1u);
+
+  // First and last lanes agree but one between does not: not a broadcast, still one line.
+  WarpInst almost = strided(kBase, 0);
+  almost.addr[17] = kBase + 100;  // sector 3
+  REQUIRE(run(almost).count == 1);
+  CHECK(run(almost).lines[0].sectorMask == 0x9u);
+  partial.addr[9] = kBase + 100;  // an active lane, with some lanes inactive
+  REQUIRE(run(partial).count == 1);
+  CHECK(run(partial).lines[0].sectorMask == 0x9u);
+}
+
 TEST_CASE("shared memory: consecutive words have no bank conflict") {
   CHECK(sharedConflictDegree(strided(0, 4), 32) == 1);
 }
