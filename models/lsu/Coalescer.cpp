@@ -96,12 +96,23 @@ bool coalesceOneLine(const WarpInst& in, std::uint32_t lineSize, unsigned size,
   }
   Addr outside = 0;
   std::uint32_t sectors = 0;
-  for (unsigned lane = 0; lane < kWarpSize; ++lane) {
-    const Addr active = Addr{0} - (in.activeMask >> lane & 1u);  // all ones if the lane is active
-    const Addr first = in.addr[lane], last = first + size - 1;
-    outside |= ((first & mask) ^ line) & active;
-    outside |= ((last & mask) ^ line) & active;
-    sectors |= sectorsOf(first, last, line) & static_cast<std::uint32_t>(active);
+  if (in.activeMask == ~0u && size <= 32) {
+    // Every lane active, each access within two neighbouring sectors: a lane's sectors are
+    // those of its first and last byte, and no lane is masked out.
+    for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+      const Addr first = in.addr[lane], last = first + size - 1;
+      outside |= ((first ^ line) | (last ^ line)) & mask;
+      sectors |= (1u << (static_cast<std::uint32_t>(first - line) / 32 & 31)) |
+                 (1u << (static_cast<std::uint32_t>(last - line) / 32 & 31));
+    }
+  } else {
+    for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+      const Addr active = Addr{0} - (in.activeMask >> lane & 1u);  // all ones if active
+      const Addr first = in.addr[lane], last = first + size - 1;
+      outside |= ((first & mask) ^ line) & active;
+      outside |= ((last & mask) ^ line) & active;
+      sectors |= sectorsOf(first, last, line) & static_cast<std::uint32_t>(active);
+    }
   }
   if (outside) return false;
   out.lines[0] = LineAccess{line, sectors};
