@@ -4,6 +4,7 @@
 // interfaces hand each other flits and credits. A packet is stored once, in its fabric's
 // PacketPool, from the cycle its first flit leaves its source interface until its destination
 // hands it on; a flit carries the packet's index and what a router needs (8 bytes).
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -38,10 +39,16 @@ struct Flit {
   bool tail() const { return (ends & kTail) != 0; }
 };
 
-// The packets in the mesh, by index. Slots are reused once a packet is delivered, so after the
-// first packets in flight the pool no longer allocates.
+// The packets in the mesh, by index; a slot is reused once its packet is delivered. A packet
+// holds at least one flit slot of some buffer from its first flit's departure to its delivery,
+// so the mesh's flit slots bound the packets in it: reserve that many and the pool does not
+// allocate during a run.
 class PacketPool {
  public:
+  void reserve(std::size_t packets) {
+    slots_.reserve(packets);
+    free_.reserve(packets);
+  }
   std::uint32_t add(const Packet& p) {
     if (free_.empty()) {
       slots_.push_back(p);

@@ -11,8 +11,12 @@ namespace warpsim::noc {
 MeshFabric::MeshFabric(const MeshParams& params, IMeshEndpoint& endpoint, Watchdog* watchdog)
     : params_(params) {
   const std::uint32_t n = params_.nodes();
+  // Every flit slot of every router input and ejection buffer, which bounds the packets inside
+  // (up to 64 Ki packets, 2.3 MB: past that, a very large mesh's pool may still grow).
+  const std::size_t slots = std::size_t{n} * (kPorts + 1) * kVcs * params_.vcBuffer;
+  packets_.reserve(std::min<std::size_t>(slots, std::size_t{1} << 16));
   for (std::uint32_t i = 0; i < n; ++i) {
-    routers_.push_back(std::make_unique<Router>(i, params_, watchdog));
+    routers_.push_back(std::make_unique<Router>(i, params_, packets_, watchdog));
     nis_.push_back(
         std::make_unique<NetworkInterface>(i, params_, endpoint, stats_, packets_, watchdog));
   }
@@ -66,7 +70,7 @@ void MeshFabric::settleStats(Cycle end) {
 }
 
 void MeshFabric::setObserver(IFlitObserver* o) {
-  for (auto& r : routers_) r->setObserver(o, &packets_);
+  for (auto& r : routers_) r->setObserver(o);
 }
 
 void MeshFabric::describeWaits(std::ostream& os) const {

@@ -17,12 +17,14 @@ const char* portName(std::uint32_t port) {
   return port < kPorts ? names[port] : "?";
 }
 
-Router::Router(std::uint32_t node, const MeshParams& params, Watchdog* watchdog)
+Router::Router(std::uint32_t node, const MeshParams& params, const PacketPool& packets,
+               Watchdog* watchdog)
     : node_(node),
       x_(node % params.cols),
       y_(node / params.cols),
       params_(params),
-      watchdog_(watchdog) {
+      watchdog_(watchdog),
+      packets_(packets) {
   for (auto& port : in_)
     for (auto& q : port) q = FlitQueue(params.vcBuffer);
   for (auto& o : owner_) o.fill(kFree);
@@ -128,7 +130,7 @@ void Router::send(std::uint32_t p, std::uint32_t vc, std::uint32_t o, Cycle t) {
   const std::uint32_t held = owner ^ ((owner ^ p) & (0u - std::uint32_t{f.head()}));
   owner = held | (0u - std::uint32_t{f.tail()});
   out.flits->inc();
-  if (observer_) observer_->flitSent(node_, o, (*packets_)[f.packet], f, t);
+  if (observer_) observer_->flitSent(node_, o, packets_[f.packet], f, t);
   out.down.to->pushFlit(out.down.port, f, t + out.delay);
   q.pop();
   // An emptied queue's front is stale but harmless (its bit is clear): no branch.

@@ -34,18 +34,16 @@ class IFlitObserver {
 
 class Router : public Clocked, public IFlitPort {
  public:
-  Router(std::uint32_t node, const MeshParams& params, Watchdog* watchdog);
+  // `packets`: the fabric's pool, where the observer's packets are looked up.
+  Router(std::uint32_t node, const MeshParams& params, const PacketPool& packets,
+         Watchdog* watchdog);
 
   // Output `port` feeds `downstream` (a router's input or a network interface), counting its
   // flits in `flits`; credits start at the downstream buffer depth, `depth`.
   void connectOut(std::uint32_t port, PortRef downstream, std::uint32_t depth, Counter& flits);
   // Input `port` is fed by `upstream`, which gets this input's credits back.
   void connectIn(std::uint32_t port, PortRef upstream) { up_[port] = upstream; }
-  // `packets`: where the observer's packets are looked up. `o` may be null (no observer).
-  void setObserver(IFlitObserver* o, const PacketPool* packets) {
-    observer_ = o;
-    packets_ = packets;
-  }
+  void setObserver(IFlitObserver* o) { observer_ = o; }  // null: none
 
   // XY: first along the row (east/west) to the destination column, then along the column.
   std::uint32_t route(std::uint32_t dest) const { return routeTo_[dest]; }
@@ -78,7 +76,7 @@ class Router : public Clocked, public IFlitPort {
   const MeshParams& params_;
   Watchdog* watchdog_;
   IFlitObserver* observer_ = nullptr;
-  const PacketPool* packets_ = nullptr;
+  const PacketPool& packets_;
   std::array<std::array<FlitQueue, kVcs>, kPorts> in_;
   std::array<PortRef, kPorts> up_;
   std::array<Output, kPorts> out_;
