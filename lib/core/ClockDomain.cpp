@@ -79,6 +79,15 @@ void ClockDomain::wakeAt(Clocked& block, Cycle cycle) {
   engine_.notifyWork();
 }
 
+// The next edge to tick is the earliest a wake() can reach: work due there or before wakes the
+// block now, as wake() would; later work schedules its wake-up.
+void ClockDomain::wakeFor(Clocked& block, Cycle cycle) {
+  if (cycle <= nextUnticked_)
+    wake(block);
+  else
+    wakeAt(block, cycle);
+}
+
 // Wakes every block scheduled for nextWake_ (the engine has reached its edge), then finds the
 // next cycle with a wake-up.
 void ClockDomain::releaseNextWakes() {

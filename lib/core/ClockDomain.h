@@ -40,6 +40,7 @@ class ClockDomain {
   friend class ClockEngine;
   void wake(Clocked& block);
   void wakeAt(Clocked& block, Cycle cycle);
+  void wakeFor(Clocked& block, Cycle cycle);
   // Engine side.
   bool hasWork() const { return tickAll_ || activeBlocks_ != 0; }
   // The time of the earliest scheduled wake-up, UINT64_MAX if none; releaseWakes(t) wakes the

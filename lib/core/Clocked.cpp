@@ -12,4 +12,8 @@ void Clocked::scheduleWake(Cycle cycle) {
   domain_->wakeAt(*this, cycle);
 }
 
+void Clocked::wakeFor(Cycle cycle) {
+  domain_->wakeFor(*this, cycle);
+}
+
 }  // namespace warpsim

@@ -31,6 +31,16 @@ class Clocked {
   void wakeAt(Cycle cycle) {
     if (cycle < scheduledWake_) scheduleWake(cycle);
   }
+  // Work handed over now that the block can act on only `cycles` cycles from now (a request
+  // visible the cycle after it arrives): wakes the block for the first edge where it can, not
+  // for an edge with nothing to do. Returns now(). From outside the engine, as wake().
+  Cycle wakeIn(Cycle cycles) {
+    if (*engineWaiting_)
+      wakeDomain();
+    else if (!active_)
+      wakeFor(now() + cycles);
+    return now();
+  }
   // The current cycle of the block's domain.
   Cycle now() const { return *cycle_; }
   ClockDomain& domain() const { return *domain_; }
@@ -41,6 +51,7 @@ class Clocked {
   friend class ClockEngine;
   void wakeDomain();
   void scheduleWake(Cycle cycle);
+  void wakeFor(Cycle cycle);
 
   ClockDomain* domain_ = nullptr;
   const Cycle* cycle_ = nullptr;         // the domain's cycle count

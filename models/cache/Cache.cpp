@@ -60,13 +60,14 @@ tlm::tlm_sync_enum Cache::nb_transport_fw(Payload& trans, tlm::tlm_phase& phase,
   if (!GpuRequest::find(trans))
     SC_REPORT_ERROR(name(), "a request without the GpuRequest extension (use a PayloadPool)");
   ++ledger_.taken;
-  wake();
-  const Cycle t = now();
   if (input_.full()) {
-    if (!held_.hold(0, trans, t))
+    wake();
+    if (!held_.hold(0, trans, now()))
       SC_REPORT_ERROR(name(), "BEGIN_REQ while an earlier request still awaits END_REQ");
     return tlm::TLM_ACCEPTED;
   }
+  // Visible in the input queue (or leaving the access pipeline) only from the next cycle on.
+  const Cycle t = wakeIn(1 + params_.accessLatency);
   enter(Waiter{&trans, t}, t);
   // A refusable request learns at its lookup whether it was taken (END_REQ) or refused.
   if (refusable(trans)) return tlm::TLM_ACCEPTED;
@@ -76,16 +77,18 @@ tlm::tlm_sync_enum Cache::nb_transport_fw(Payload& trans, tlm::tlm_phase& phase,
 
 tlm::tlm_sync_enum Cache::nb_transport_bw(Payload& trans, tlm::tlm_phase& phase,
                                           sc_core::sc_time&) {
-  wake();
   below_.backward(trans, phase);
-  if (phase != tlm::BEGIN_RESP) return tlm::TLM_ACCEPTED;
+  if (phase != tlm::BEGIN_RESP) {  // END_REQ: the miss queue may send again
+    wake();
+    return tlm::TLM_ACCEPTED;
+  }
   if (!GpuRequest::find(trans))  // not a payload of warpsim's, so never one we sent
     SC_REPORT_ERROR(name(), "a response from below without the GpuRequest extension");
   if (FillQueue::kindOf(trans) != FillQueue::Kind::Prefetch) {
     answered(trans);
     ++ledger_.received;
   }
-  fills_.push(&trans, now() + 1);
+  fills_.push(&trans, wakeIn(1) + 1);  // visible the next cycle
   return tlm::TLM_COMPLETED;
 }
 
@@ -188,7 +191,9 @@ void Cache::timelineMiss(std::uint32_t e, Cycle t) {
 void Cache::sendBelow(Cycle t) {
   if (below_.held() || !missQueue_.ready(t)) return;
   Payload* d = missQueue_.pop();
-  lookupMayChange_ = true;
+  // A slot freed below can end only a miss-queue stall: an MSHR or line stall would fail the
+  // same way again (neither the tags nor the MSHRs change here).
+  if (stall_.cause() == Stall::MissQueue) lookupMayChange_ = true;
   (d->is_read() ? stats_.readsBelow : stats_.writesBelow).inc();
   if (sentBelow.bound()) sentBelow.write(*d);
   ++ledger_.sent;

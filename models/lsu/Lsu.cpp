@@ -213,8 +213,7 @@ tlm::tlm_sync_enum Lsu::nb_transport_bw(tlm::tlm_generic_payload& trans, tlm::tl
   }
   // BEGIN_RESP: take it at once (responses are never refused) and act on it next cycle.
   if (wasOpen) requestTaken(heldFromStage_);  // a response implies END_REQ
-  responses_.push(&trans, now() + 1);
-  wake();
+  responses_.push(&trans, wakeIn(1) + 1);
   return tlm::TLM_COMPLETED;
 }
 

@@ -66,14 +66,15 @@ tlm::tlm_sync_enum Crossbar::fwFromSm(int port, Payload& trans, tlm::tlm_phase& 
                                       sc_core::sc_time&) {
   if (phase != tlm::BEGIN_REQ) return tlm::TLM_COMPLETED;
   ++ledger_.taken;
-  wake();
   TimedQueue<Routed>& q = requests_[static_cast<std::size_t>(port)];
   if (q.full()) {
+    wake();
     if (!held_.hold(port, trans))
       SC_REPORT_ERROR(name(), "BEGIN_REQ while an earlier request still awaits END_REQ");
     injectionStalls_.inc();
     return tlm::TLM_ACCEPTED;
   }
+  wakeIn(params_.latency);  // the request reaches the head of its queue after the traversal
   push(static_cast<std::uint32_t>(port), &trans);
   phase = tlm::END_REQ;
   return tlm::TLM_UPDATED;
@@ -81,9 +82,12 @@ tlm::tlm_sync_enum Crossbar::fwFromSm(int port, Payload& trans, tlm::tlm_phase& 
 
 tlm::tlm_sync_enum Crossbar::bwFromMem(int port, Payload& trans, tlm::tlm_phase& phase,
                                        sc_core::sc_time&) {
-  wake();
   memSenders_[static_cast<std::size_t>(port)].backward(trans, phase);
-  if (phase != tlm::BEGIN_RESP) return tlm::TLM_ACCEPTED;
+  if (phase != tlm::BEGIN_RESP) {  // END_REQ: the partition's port may take requests again
+    wake();
+    return tlm::TLM_ACCEPTED;
+  }
+  wakeIn(params_.latency);  // the response crosses before it can leave
   ++ledger_.received;
   routeResponse(trans);
   return tlm::TLM_COMPLETED;

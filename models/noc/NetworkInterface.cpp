@@ -48,10 +48,10 @@ void NetworkInterface::inject(std::uint32_t queue, Packet p) {
         " flits does not fit icnt.vc_buffer = " + std::to_string(params_.vcBuffer));
   p.src = static_cast<std::uint16_t>(node_);
   p.vc = q.vc;
-  p.injectedAt = now();
-  q.q.push(p, now() + 1);
+  const Cycle t = wakeIn(1);  // visible in its queue the next cycle
+  p.injectedAt = t;
+  q.q.push(p, t + 1);
   waiting_[q.vc] |= 1u << queue;
-  wake();
 }
 
 void NetworkInterface::resume(std::uint32_t vc) {
