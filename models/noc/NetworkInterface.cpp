@@ -86,13 +86,15 @@ bool NetworkInterface::tick() {
   const Cycle t = now();
   for (std::uint32_t vc = 0; vc < kVcs; ++vc) eject(vc, t);
   // One flit per cycle onto the injection link; the VCs take turns.
-  for (std::uint32_t k = 0; k < kVcs; ++k) {
+  bool injected = false;
+  for (std::uint32_t k = 0; k < kVcs && !injected; ++k) {
     const std::uint32_t vc = (rrVc_ + k) % kVcs;
-    if (injectFlit(vc, t)) {
-      rrVc_ = (vc + 1) % kVcs;
-      break;
-    }
+    injected = injectFlit(vc, t);
+    if (injected) rrVc_ = (vc + 1) % kVcs;
   }
+  // A packet half sent goes on next cycle as a rule: ticking then costs less than finding out
+  // (an idle tick changes nothing).
+  if (injected && (sending_[0].active || sending_[1].active)) return true;
   const Cycle next = nextEvent(t);
   if (next == kNever) return false;
   if (next <= t + 1) return true;

@@ -113,6 +113,9 @@ bool Router::tick() {
     used |= ((1u << kVcs) - 1) << (p * kVcs);
     rr_[o] = i + 1 < kPairs ? i + 1 : 0;
   }
+  // A router that sent and still holds flits almost always sends again next cycle: ticking it
+  // then costs less than finding out (an idle tick changes nothing).
+  if (used != 0 && occupied_ != 0) return true;
   const Cycle next = nextEvent(t);
   if (next == kNever) return false;
   if (next <= t + 1) return true;
