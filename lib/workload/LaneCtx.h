@@ -25,6 +25,10 @@ struct LaneCtx {
 
 // Per-lane byte address of a memory instruction; called once per active lane.
 using AddrFn = std::function<Addr(const LaneCtx&)>;
+// The same for a whole warp: out[lane] for every lane in `mask`, 0 for the others.
+// ProgramBuilder makes one from the per-lane function it is given, with that function inlined
+// in the loop over the lanes: a warp's addresses cost one call instead of one per lane.
+using WarpAddrFn = std::function<void(const LaneCtx* lanes, std::uint32_t mask, Addr* out)>;
 // Per-lane branch condition of an if/else.
 using LanePred = std::function<bool(const LaneCtx&)>;
 // Per-lane trip count of a data-dependent loop, evaluated once when the warp enters the loop.

@@ -24,22 +24,7 @@ ProgramBuilder& ProgramBuilder::compute(OpClass op, Reg dst, Srcs src) {
   return *this;
 }
 
-ProgramBuilder& ProgramBuilder::load(MemSpace space, Reg dst, AddrFn addr, Srcs src,
-                                     std::uint8_t accessSize) {
-  return memory(MemOp::Load, space, dst, std::move(addr), src, accessSize);
-}
-
-ProgramBuilder& ProgramBuilder::store(MemSpace space, AddrFn addr, Srcs src,
-                                      std::uint8_t accessSize) {
-  return memory(MemOp::Store, space, kNoReg, std::move(addr), src, accessSize);
-}
-
-ProgramBuilder& ProgramBuilder::atomic(MemSpace space, Reg dst, AddrFn addr, Srcs src,
-                                       std::uint8_t accessSize) {
-  return memory(MemOp::Atomic, space, dst, std::move(addr), src, accessSize);
-}
-
-ProgramBuilder& ProgramBuilder::memory(MemOp op, MemSpace space, Reg dst, AddrFn addr, Srcs src,
+ProgramBuilder& ProgramBuilder::memory(MemOp op, MemSpace space, Reg dst, WarpAddrFn addr, Srcs src,
                                        std::uint8_t accessSize) {
   if (space == MemSpace::None) throw std::logic_error("ProgramBuilder: memory op without a space");
   if (!addr) throw std::logic_error("ProgramBuilder: memory op without an address function");

@@ -18,6 +18,7 @@
 #include <functional>
 #include <initializer_list>
 #include <memory>
+#include <type_traits>
 
 #include "warpsim/workload/SyntheticProgram.h"
 
@@ -36,12 +37,22 @@ class ProgramBuilder {
   // A memory fence: waits for the warp's memory instructions, then sm.fence_latency.
   ProgramBuilder& fence() { return compute(OpClass::Fence, kNoReg, {}); }
 
+  // `addr` gives a lane's byte address (an AddrFn, or any callable taking a const LaneCtx&);
   // `src` are the registers the address depends on (for stores also the data register).
-  ProgramBuilder& load(MemSpace space, Reg dst, AddrFn addr, Srcs src = {},
-                       std::uint8_t accessSize = 4);
-  ProgramBuilder& store(MemSpace space, AddrFn addr, Srcs src = {}, std::uint8_t accessSize = 4);
-  ProgramBuilder& atomic(MemSpace space, Reg dst, AddrFn addr, Srcs src = {},
-                         std::uint8_t accessSize = 4);
+  template <class F>
+  ProgramBuilder& load(MemSpace space, Reg dst, F addr, Srcs src = {},
+                       std::uint8_t accessSize = 4) {
+    return memory(MemOp::Load, space, dst, forWarp(std::move(addr)), src, accessSize);
+  }
+  template <class F>
+  ProgramBuilder& store(MemSpace space, F addr, Srcs src = {}, std::uint8_t accessSize = 4) {
+    return memory(MemOp::Store, space, kNoReg, forWarp(std::move(addr)), src, accessSize);
+  }
+  template <class F>
+  ProgramBuilder& atomic(MemSpace space, Reg dst, F addr, Srcs src = {},
+                         std::uint8_t accessSize = 4) {
+    return memory(MemOp::Atomic, space, dst, forWarp(std::move(addr)), src, accessSize);
+  }
   ProgramBuilder& barrier();
 
   // A counted loop laid out as `body; Branch` (the back-edge, reconverging at the loop exit),
@@ -63,8 +74,18 @@ class ProgramBuilder {
 
  private:
   ProgramBuilder& compute(OpClass op, Reg dst, Srcs src);
-  ProgramBuilder& memory(MemOp op, MemSpace space, Reg dst, AddrFn addr, Srcs src,
+  ProgramBuilder& memory(MemOp op, MemSpace space, Reg dst, WarpAddrFn addr, Srcs src,
                          std::uint8_t accessSize);
+  // The warp's addresses from a lane's (an empty function stays empty: memory() rejects it).
+  template <class F>
+  static WarpAddrFn forWarp(F f) {
+    if constexpr (std::is_constructible_v<bool, const F&>)
+      if (!static_cast<bool>(f)) return {};
+    return [f = std::move(f)](const LaneCtx* lanes, std::uint32_t mask, Addr* out) mutable {
+      for (unsigned lane = 0; lane < kWarpSize; ++lane)
+        out[lane] = (mask >> lane) & 1u ? static_cast<Addr>(f(lanes[lane])) : 0;
+    };
+  }
   ProgramBuilder& loopImpl(std::uint32_t trips, std::uint32_t fn, const Body& body, Srcs cond);
   std::uint32_t addInst(ProgramNode node, Srcs src);
   std::uint32_t addMarker(ProgramNode node);

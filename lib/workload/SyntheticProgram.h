@@ -46,7 +46,7 @@ struct ProgramNode {
 
 struct SyntheticProgram {
   std::vector<ProgramNode> nodes;  // ends with the Exit node
-  std::vector<AddrFn> addrFns;
+  std::vector<WarpAddrFn> addrFns;
   std::vector<LanePred> preds;
   std::vector<TripFn> trips;
   std::uint32_t maxNesting = 0;   // deepest nesting of loops and ifs (interpreter stack size)

@@ -166,10 +166,7 @@ void SyntheticWarpStream::emit(const ProgramNode& node, WarpInst& out) const {
     out.addr.fill(0);
     return;
   }
-  const AddrFn& addr = prog_->addrFns[node.fn];
-  for (unsigned lane = 0; lane < kWarpSize; ++lane) {
-    out.addr[lane] = (mask_ & laneBit(lane)) ? addr(ctx_[lane]) : 0;
-  }
+  prog_->addrFns[node.fn](ctx_.data(), mask_, out.addr.data());
 }
 
 void SyntheticWarpStream::setIter(std::uint8_t depth, std::uint32_t iter) {

@@ -62,6 +62,7 @@ Sm::Sm(sc_core::sc_module_name name, SmId id, const SmParts& parts,
                                                           services.stats));
   if (parts.sm.maxWarps > 64)
     throw std::logic_error(std::string(this->name()) + ": at most 64 warp slots");
+  eligibleUnit_.fill(kUnits);
   warps_.reserve(parts.sm.maxWarps);
   for (std::uint32_t i = 0; i < parts.sm.maxWarps; ++i)
     warps_.emplace_back(parts.sm.ibufferEntries);
@@ -374,30 +375,38 @@ void Sm::maybeRetire(WarpId id) {
 void Sm::refreshState(std::uint32_t id) {
   const Warp& w = warps_[id];
   WarpState& s = states_[id];
-  const WarpInst* in = w.ibuf.empty() ? nullptr : &w.ibuf.front();
-  s.hasInst = in != nullptr;
-  s.nextIsMem = in && in->isMem();
-  s.nextLeavesSm = s.nextIsMem && in->space != MemSpace::Shared;
-  s.nextIsLoad =
-      in && in->isLoad() && (in->space == MemSpace::Global || in->space == MemSpace::Local);
-  s.waitsOnMem = in && w.scoreboard.waitsOnLongLoad(*in);
-  // A fence waits until the warp's memory instructions are done; what follows it waits for
-  // the fence's latency.
-  const bool fenced = w.inFence || (in && in->op == OpClass::Fence && w.memPending > 0);
-  s.eligible =
-      s.resident && in && !w.atBarrier && !w.exitIssued && !fenced && !w.scoreboard.hazard(*in);
+  const std::uint64_t b = bit(id);
+  std::uint8_t& unit = eligibleUnit_[id];  // the mask holding the warp, kUnits for none
+  if (unit != kUnits) eligibleBy_[unit] &= ~b;
+  unit = kUnits;
+  s.hasInst = !w.ibuf.empty();
+  if (s.hasInst) {
+    const WarpInst& in = w.ibuf.front();
+    const Scoreboard::Deps deps = w.scoreboard.deps(in);  // one look at its registers
+    s.nextIsMem = in.isMem();
+    s.nextLeavesSm = s.nextIsMem && in.space != MemSpace::Shared;
+    s.nextIsLoad = in.isLoad() && (in.space == MemSpace::Global || in.space == MemSpace::Local);
+    s.waitsOnMem = deps.longLoad;
+    // A fence waits until the warp's memory instructions are done; what follows it waits for
+    // the fence's latency.
+    const bool fenced = w.inFence || (in.op == OpClass::Fence && w.memPending > 0);
+    s.eligible = s.resident && !w.atBarrier && !w.exitIssued && !fenced && !deps.hazard;
+    if (s.eligible) {
+      unit = static_cast<std::uint8_t>(unitOf(in.op));
+      eligibleBy_[unit] |= b;
+    }
+  } else {
+    s.nextIsMem = s.nextLeavesSm = s.nextIsLoad = s.waitsOnMem = s.eligible = false;
+  }
   s.atBarrier = w.atBarrier;
   s.finished = w.finishedIssuing();
-  const std::uint64_t b = bit(id);
-  for (std::uint64_t& m : eligibleBy_) m &= ~b;
-  if (s.eligible) eligibleBy_[unitOf(in->op)] |= b;
-  nextMem_ = s.nextIsMem ? nextMem_ | b : nextMem_ & ~b;
-  waitsOnMem_ = s.waitsOnMem ? waitsOnMem_ | b : waitsOnMem_ & ~b;
-  const bool draining = s.resident && w.finishedIssuing() && w.memPending > 0;
-  drainingMem_ = draining ? drainingMem_ | b : drainingMem_ & ~b;
+  nextMem_ = (nextMem_ & ~b) | (s.nextIsMem ? b : 0);
+  waitsOnMem_ = (waitsOnMem_ & ~b) | (s.waitsOnMem ? b : 0);
+  const bool draining = s.resident && s.finished && w.memPending > 0;
+  drainingMem_ = (drainingMem_ & ~b) | (draining ? b : 0);
   const bool needs =
       s.resident && !w.streamDone && !w.exitIssued && !w.ibuf.full() && !w.fetchPending;
-  needFetch_ = needs ? needFetch_ | bit(id) : needFetch_ & ~bit(id);
+  needFetch_ = (needFetch_ & ~b) | (needs ? b : 0);
   if (timeline_) timelineNote(id);
 }
 

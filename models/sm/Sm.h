@@ -149,9 +149,10 @@ class Sm : public sc_core::sc_module,
   // Masks over warp slots, kept by refreshState(): eligible warps by the unit their next
   // instruction needs, and what the cycle classification asks.
   std::array<std::uint64_t, kUnits> eligibleBy_{};
-  std::uint64_t nextMem_ = 0;      // next instruction is a memory instruction
-  std::uint64_t waitsOnMem_ = 0;   // next instruction needs a pending long-latency load
-  std::uint64_t drainingMem_ = 0;  // finished issuing, memory instructions outstanding
+  std::array<std::uint8_t, 64> eligibleUnit_;  // per warp: the eligibleBy_ mask holding it
+  std::uint64_t nextMem_ = 0;                  // next instruction is a memory instruction
+  std::uint64_t waitsOnMem_ = 0;               // next instruction needs a pending long-latency load
+  std::uint64_t drainingMem_ = 0;              // finished issuing, memory instructions outstanding
   std::vector<CtaSlot> ctas_;
   std::vector<std::uint64_t> slotWarps_;  // bit w: resident warp w belongs to this issue slot
   std::vector<WarpId> order_;             // scratch for the policy's ordering
