@@ -24,7 +24,7 @@ PayloadPool::~PayloadPool() {
   for (auto& p : all_) p->set_mm(nullptr);
 }
 
-tlm::tlm_generic_payload& PayloadPool::acquire() {
+PooledPayload& PayloadPool::take() {
   PooledPayload* p;
   if (free_.empty()) {
     all_.push_back(std::make_unique<PooledPayload>());
@@ -42,9 +42,18 @@ tlm::tlm_generic_payload& PayloadPool::acquire() {
   p->set_streaming_width(0);
   p->set_dmi_allowed(false);
   p->set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-  p->request = GpuRequest{};
   p->acquire();
   return *p;
+}
+
+tlm::tlm_generic_payload& PayloadPool::acquire() {
+  return acquire(GpuRequest{});
+}
+
+tlm::tlm_generic_payload& PayloadPool::acquire(const GpuRequest& request) {
+  PooledPayload& p = take();
+  p.request = request;
+  return p;
 }
 
 void PayloadPool::free(tlm::tlm_generic_payload* p) {

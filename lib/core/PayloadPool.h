@@ -23,6 +23,8 @@ class PayloadPool : public tlm::tlm_mm_interface {
   // A fresh payload with reference count 1 (release() returns it to the pool) and a cleared
   // GpuRequest extension.
   tlm::tlm_generic_payload& acquire();
+  // The same with a copy of `request` as its extension (written once, not cleared first).
+  tlm::tlm_generic_payload& acquire(const GpuRequest& request);
   void free(tlm::tlm_generic_payload* p) override;
 
   std::size_t allocated() const { return all_.size(); }  // payloads ever created
@@ -31,6 +33,7 @@ class PayloadPool : public tlm::tlm_mm_interface {
   bool overReleased() const { return free_.size() > all_.size(); }
 
  private:
+  PooledPayload& take();  // a payload from the free list (or a new one), its fields reset
   std::vector<std::unique_ptr<PooledPayload>> all_;
   std::vector<PooledPayload*> free_;
 };

@@ -14,9 +14,8 @@ std::uint32_t MissQueue::freeSlots() const {
 
 MissQueue::Payload& MissQueue::push(const GpuRequest& proto, ReqKind kind, tlm::tlm_command command,
                                     Addr line, std::uint32_t tag, Cycle t) {
-  Payload& d = pool_.acquire();
+  Payload& d = pool_.acquire(proto);
   GpuRequest& r = GpuRequest::of(d);
-  r = proto;
   r.flags &=
       static_cast<std::uint8_t>(~(mascar::kRefusable | mascar::kHitOnly | mascar::kReexecuted));
   r.kind = kind;

@@ -99,12 +99,18 @@ bool coalesceOneLine(const WarpInst& in, std::uint32_t lineSize, unsigned size,
   if (in.activeMask == ~0u && size <= 32) {
     // Every lane active, each access within two neighbouring sectors: a lane's sectors are
     // those of its first and last byte, and no lane is masked out.
+    // A lane's offset in the line, in 32 bits: its first byte is in the line when the address
+    // agrees with the line's above the offset, its last when the offset plus size - 1 stays
+    // below the line size (mask's bits, checked once after the loop).
+    const auto base = static_cast<std::uint32_t>(line);
+    const auto beyond = static_cast<std::uint32_t>(mask);
     for (unsigned lane = 0; lane < kWarpSize; ++lane) {
-      const Addr first = in.addr[lane], last = first + size - 1;
-      outside |= ((first ^ line) | (last ^ line)) & mask;
-      sectors |= (1u << (static_cast<std::uint32_t>(first - line) / 32 & 31)) |
-                 (1u << (static_cast<std::uint32_t>(last - line) / 32 & 31));
+      const Addr first = in.addr[lane];
+      const std::uint32_t off = static_cast<std::uint32_t>(first) - base, end = off + size - 1;
+      outside |= (first ^ line) | (end & beyond);
+      sectors |= (1u << (off / 32 & 31)) | (1u << (end / 32 & 31));
     }
+    outside &= mask;
   } else {
     for (unsigned lane = 0; lane < kWarpSize; ++lane) {
       const Addr active = Addr{0} - (in.activeMask >> lane & 1u);  // all ones if active

@@ -118,9 +118,8 @@ bool Lsu::tick() {
 
 // The next line request of the instruction in the stage.
 tlm::tlm_generic_payload& Lsu::buildStageRequest() {
-  tlm::tlm_generic_payload& p = pool_.acquire();
+  tlm::tlm_generic_payload& p = pool_.acquire(proto_);
   GpuRequest& r = GpuRequest::of(p);
-  r = proto_;
   r.id = nextRequestId_++;
   r.lineAddr = access_.lines[nextLine_].lineAddr;
   r.sectorMask = access_.lines[nextLine_].sectorMask;
