@@ -98,10 +98,9 @@ bool coalesceOneLine(const WarpInst& in, std::uint32_t lineSize, unsigned size,
   std::uint32_t sectors = 0;
   if (in.activeMask == ~0u && size <= 32) {
     // Every lane active, each access within two neighbouring sectors: a lane's sectors are
-    // those of its first and last byte, and no lane is masked out.
-    // A lane's offset in the line, in 32 bits: its first byte is in the line when the address
-    // agrees with the line's above the offset, its last when the offset plus size - 1 stays
-    // below the line size (mask's bits, checked once after the loop).
+    // those of its first and last byte, and no lane is masked out. Its first byte is in the
+    // line when its address agrees with the line's above the offset, its last when the
+    // offset plus size - 1 stays below the line size (mask's bits, checked after the loop).
     const auto base = static_cast<std::uint32_t>(line);
     const auto beyond = static_cast<std::uint32_t>(mask);
     for (unsigned lane = 0; lane < kWarpSize; ++lane) {

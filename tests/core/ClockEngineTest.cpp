@@ -93,6 +93,39 @@ TEST_CASE("a sleeping block is woken by traffic from another block and ticks nex
   CHECK(core.ticksExecuted() == 7);  // sender: cycles 0..5, receiver: cycle 6
 }
 
+TEST_CASE("work handed over for a later cycle wakes the block for that cycle, not before") {
+  ClockEngine engine("engine");
+  ClockDomain& core = engine.addDomain("core", 1000.0);
+  std::vector<std::string> log;
+  Worker early("early", log), late("late", log);  // registered before and after the sender
+  struct Sender : Clocked {
+    Worker &early, &late;
+    Sender(Worker& e, Worker& l) : early(e), late(l) {}
+    bool tick() override {
+      if (now() == 5) {
+        early.busy_ = late.busy_ = 1;
+        CHECK(early.wakeIn(3) == 5);  // visible at 8: cycles 6 and 7 are not ticked
+        // Visible at 6, the next edge: as wake(), so late, ahead of the sender, ticks in
+        // this edge already (a scheduled wake-up would cost more than that tick).
+        CHECK(late.wakeIn(1) == 5);
+      }
+      if (now() == 10) {
+        early.busy_ = 1;
+        early.wakeIn(0);  // usable now, but early's turn in this edge has passed: next edge
+      }
+      return now() < 10;
+    }
+  } sender(early, late);
+  core.add(early);
+  core.add(sender);
+  core.add(late);
+  sender.wake();
+  sc_core::sc_start(sc_core::sc_time(100, sc_core::SC_NS));
+  const std::vector<std::string> expected{"late@5", "early@8", "early@11"};
+  CHECK(log == expected);
+  CHECK(core.ticksExecuted() == 11 + 3);  // sender: cycles 0..10; the others: one tick each
+}
+
 TEST_CASE("a process outside the engine wakes a sleeping engine") {
   ClockEngine engine("engine");
   ClockDomain& core = engine.addDomain("core", 1000.0);
