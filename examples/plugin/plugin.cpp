@@ -1,8 +1,8 @@
 // A warp scheduling policy and a kernel in a shared library that the platform programs load at
 // run time, so no program of your own is needed:
 //
-//   warpsim-fermi --plugin build/examples/libwarpsim_example_plugin.so --workload diag \
-//                 --sched oldest-window --set oldest_window.size=4
+//   warpsim-fermi --plugin build/examples/libwarpsim_example_plugin.so --workload diag
+//                 --sched oldest-window --set oldest_window.size=4       (one command line)
 //
 // "oldest-window" lets only the `oldest_window.size` oldest unfinished warps of its slot issue,
 // oldest first (a static limit per issue slot, where SWL limits the warps of the SM). "diag" is a

@@ -77,10 +77,14 @@ class ProgramBuilder {
   ProgramBuilder& memory(MemOp op, MemSpace space, Reg dst, WarpAddrFn addr, Srcs src,
                          std::uint8_t accessSize);
   // The warp's addresses from a lane's (an empty function stays empty: memory() rejects it).
+  template <class T>
+  struct IsStdFunction : std::false_type {};
+  template <class R, class... A>
+  struct IsStdFunction<std::function<R(A...)>> : std::true_type {};
   template <class F>
   static WarpAddrFn forWarp(F f) {
-    if constexpr (std::is_constructible_v<bool, const F&>)
-      if (!static_cast<bool>(f)) return {};
+    if constexpr (IsStdFunction<F>::value || std::is_pointer_v<F>)
+      if (!f) return {};
     return [f = std::move(f)](const LaneCtx* lanes, std::uint32_t mask, Addr* out) mutable {
       for (unsigned lane = 0; lane < kWarpSize; ++lane)
         out[lane] = (mask >> lane) & 1u ? static_cast<Addr>(f(lanes[lane])) : 0;
