@@ -125,12 +125,52 @@ bool coalesceOneLine(const WarpInst& in, std::uint32_t lineSize, unsigned size,
   return true;
 }
 
+// Every lane active, each access within two neighbouring sectors (as above), and each half-warp
+// within its first lane's line and the next: an unaligned unit stride, or two row segments of a
+// 2D block. A lane's offset from its half's first line is then below twice the line size, and
+// its sector bits, counted across both lines, split into that line's (low) and the next's
+// (high). Lines are emitted half by half, each half's first line first: first-touch order.
+bool coalesceHalves(const WarpInst& in, std::uint32_t lineSize, unsigned size,
+                    CoalescedAccess& out) {
+  constexpr unsigned kHalf = kWarpSize / 2;
+  const Addr mask = ~Addr{lineSize - 1};
+  const Addr beyond = ~(2 * Addr{lineSize} - 1);
+  Addr line[2], outside = 0;
+  std::uint32_t sectors[2] = {0, 0};  // at most 2 x 16 sectors: lineSize is at most 512
+  for (unsigned h = 0; h < 2; ++h) {
+    line[h] = in.addr[h * kHalf] & mask;
+    for (unsigned lane = h * kHalf; lane < (h + 1) * kHalf; ++lane) {
+      const Addr off = in.addr[lane] - line[h], end = off + size - 1;  // below line[h]: wraps
+      outside |= (off | end) & beyond;
+      const auto o = static_cast<std::uint32_t>(off), e = static_cast<std::uint32_t>(end);
+      sectors[h] |= (1u << (o / 32 & 31)) | (1u << (e / 32 & 31));
+    }
+  }
+  if (outside) return false;
+  const unsigned perLine = lineSize / 32;
+  out.count = 0;
+  auto touch = [&out](Addr a, std::uint32_t bits) {
+    if (bits == 0) return;
+    for (std::uint32_t i = 0; i < out.count; ++i)
+      if (out.lines[i].lineAddr == a) return void(out.lines[i].sectorMask |= bits);
+    out.lines[out.count++] = LineAccess{a, bits};
+  };
+  for (unsigned h = 0; h < 2; ++h) {
+    touch(line[h], sectors[h] & ((1u << perLine) - 1));
+    touch(line[h] + lineSize, sectors[h] >> perLine);
+  }
+  return true;
+}
+
 }  // namespace
 
 void coalesce(const WarpInst& in, std::uint32_t lineSize, CoalescedAccess& out) {
   out.count = 0;
   const unsigned size = in.accessSize ? in.accessSize : 1;
   if (in.activeMask == 0 || coalesceOneLine(in, lineSize, size, out)) return;
+  if (in.activeMask == ~0u && size <= 32 && lineSize >= 32 && lineSize <= 512 &&
+      coalesceHalves(in, lineSize, size, out))
+    return;
   LineSet lines(out);
   const Addr mask = ~Addr{lineSize - 1};
   for (unsigned lane = 0; lane < kWarpSize; ++lane) {
@@ -148,7 +188,17 @@ void coalesce(const WarpInst& in, std::uint32_t lineSize, CoalescedAccess& out) 
 }
 
 std::uint32_t sharedConflictDegree(const WarpInst& in, std::uint32_t banks) {
-  // The distinct words of each bank, as chains through the lanes (no lane pairs compared
+  // Words within a window narrower than the bank count fall in distinct banks, one word each
+  // (a broadcast, a unit stride, a few rows of a tile): one pass, without the chains below.
+  Addr lo = ~Addr{0}, hi = 0;
+  for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+    const Addr word = in.addr[lane] / 4;
+    const bool active = (in.activeMask >> lane & 1u) != 0;
+    lo = active && word < lo ? word : lo;
+    hi = active && word > hi ? word : hi;
+  }
+  if (hi < lo || hi - lo < banks) return 1;
+  // Otherwise the distinct words of each bank, as chains through the lanes (no lane pairs compared
   // unless they share a bank): the degree is the most distinct words any one bank holds.
   constexpr std::uint8_t kNone = 0xff;
   std::array<std::uint8_t, kMaxSharedBanks> head, count;

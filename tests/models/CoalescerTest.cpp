@@ -156,13 +156,19 @@ TEST_CASE("shared memory: only active lanes count towards a conflict") {
 
 TEST_CASE("shared memory: the degree is the most distinct words in one bank, for any pattern") {
   // Against the definition, pair by pair, on seeded random words drawn from a few rows so that
-  // broadcasts and conflicts both occur, for 1 to 64 banks.
+  // broadcasts and conflicts both occur, for 1 to 64 banks; the words span 1 to 96 words from
+  // a random base, so that windows narrower and wider than the bank count both occur.
   std::mt19937 rng(7);
-  for (int trial = 0; trial < 2000; ++trial) {
+  std::uint32_t narrow = 0;
+  for (int trial = 0; trial < 4000; ++trial) {
     const std::uint32_t banks = 1 + rng() % 64;
+    const std::uint32_t span = 1 + rng() % 96;
+    const Addr base = rng() % 1000;
     WarpInst in;
-    in.activeMask = static_cast<std::uint32_t>(rng());
-    for (unsigned lane = 0; lane < kWarpSize; ++lane) in.addr[lane] = (rng() % 96) * 4 + rng() % 4;
+    in.activeMask = trial % 8 == 0 ? ~0u : static_cast<std::uint32_t>(rng());
+    for (unsigned lane = 0; lane < kWarpSize; ++lane)
+      in.addr[lane] = (base + rng() % span) * 4 + rng() % 4;
+    narrow += span <= banks;
     std::uint32_t expected = 1;
     for (unsigned i = 0; i < kWarpSize; ++i) {
       if (!(in.activeMask >> i & 1u)) continue;
@@ -173,9 +179,11 @@ TEST_CASE("shared memory: the degree is the most distinct words in one bank, for
           distinct.push_back(in.addr[j] / 4);
       expected = std::max<std::uint32_t>(expected, static_cast<std::uint32_t>(distinct.size()));
     }
-    INFO("trial " << trial << ", " << banks << " banks");
+    INFO("trial " << trial << ", " << banks << " banks, words spanning " << span);
     REQUIRE(sharedConflictDegree(in, banks) == expected);
   }
+  CHECK(narrow > 1000);  // both the window's shortcut and the chains were exercised
+  CHECK(narrow < 3000);
 }
 
 TEST_CASE(
@@ -183,16 +191,23 @@ TEST_CASE(
   // Against a plain reference (every lane's one or two lines, looked up in the list so far), on
   // random patterns from few lines (scanned) to one or two lines per lane (indexed).
   std::mt19937 rng(7);
-  std::uint64_t lines = 0;
+  std::uint64_t lines = 0, halves = 0;
   for (int trial = 0; trial < 3000; ++trial) {
     const Addr spread = Addr{1} << (trial % 14);  // 1 B to 8 KiB between lanes, on average
+    const std::uint32_t lineSize = trial % 2 ? 128 : 64;
     WarpInst in = strided(kBase, 0);
     in.accessSize = static_cast<std::uint8_t>(std::array<int, 4>{1, 4, 8, 16}[trial % 4]);
     in.activeMask = trial % 3 ? 0xffffffffu : static_cast<std::uint32_t>(rng());
     for (unsigned lane = 0; lane < kWarpSize; ++lane)
       in.addr[lane] = kBase + rng() % (spread * kWarpSize) / in.accessSize * in.accessSize +
                       (trial % 5 == 0 ? 126 : 0);  // some straddle a line
-    const std::uint32_t lineSize = trial % 2 ? 128 : 64;
+    if (trial % 7 == 3) {  // a unit stride from any byte per half-warp, some lanes nudged
+      const Addr rowStride = trial % 2 ? 0 : Addr{lineSize} * (rng() % 4);  // 0: rows adjoin
+      const Addr start = kBase + rng() % 256;
+      for (unsigned lane = 0; lane < kWarpSize; ++lane)
+        in.addr[lane] = start + (lane / 16) * rowStride + lane * in.accessSize +
+                        (rng() % 8 == 0 ? rng() % 160 : 0);
+    }
     std::vector<std::pair<Addr, std::uint32_t>> want;
     auto add = [&want](Addr line, Addr first, Addr last) {
       const auto lo = static_cast<std::uint32_t>((first - line) / 32);
@@ -216,6 +231,8 @@ TEST_CASE(
       REQUIRE(got.lines[i].sectorMask == want[i].second);
     }
     lines += got.count;
+    halves += trial % 7 == 3 && got.count <= 4 && in.activeMask == ~0u && in.accessSize <= 32;
   }
   CHECK(lines > 3000 * 8);  // many patterns went past the scan into the index
+  CHECK(halves > 100);      // and many were unit strides over two lines per half-warp
 }
