@@ -136,9 +136,12 @@ bool coalesceHalves(const WarpInst& in, std::uint32_t lineSize, unsigned size,
   const Addr mask = ~Addr{lineSize - 1};
   const Addr beyond = ~(2 * Addr{lineSize} - 1);
   Addr line[2], outside = 0;
+  for (unsigned h = 0; h < 2; ++h) {  // a half's last lane beyond the two lines: spread out
+    line[h] = in.addr[h * kHalf] & mask;
+    if ((in.addr[h * kHalf + kHalf - 1] + size - 1 - line[h]) & beyond) return false;
+  }
   std::uint32_t sectors[2] = {0, 0};  // at most 2 x 16 sectors: lineSize is at most 512
   for (unsigned h = 0; h < 2; ++h) {
-    line[h] = in.addr[h * kHalf] & mask;
     for (unsigned lane = h * kHalf; lane < (h + 1) * kHalf; ++lane) {
       const Addr off = in.addr[lane] - line[h], end = off + size - 1;  // below line[h]: wraps
       outside |= (off | end) & beyond;
