@@ -86,6 +86,11 @@ class ProgramBuilder {
     if constexpr (IsStdFunction<F>::value || std::is_pointer_v<F>)
       if (!f) return {};
     return [f = std::move(f)](const LaneCtx* lanes, std::uint32_t mask, Addr* out) mutable {
+      if (mask == ~0u) {  // the usual case: no lane to test
+        for (unsigned lane = 0; lane < kWarpSize; ++lane)
+          out[lane] = static_cast<Addr>(f(lanes[lane]));
+        return;
+      }
       for (unsigned lane = 0; lane < kWarpSize; ++lane)
         out[lane] = (mask >> lane) & 1u ? static_cast<Addr>(f(lanes[lane])) : 0;
     };
