@@ -87,8 +87,8 @@ bool Router::tick() {
     // Visible, holding its output VC, a credit at hand: computed without branches, as which
     // of these holds is data the host cannot predict.
     const Front& f = front_[i];
-    const std::uint32_t go =
-        (f.at <= t) & ownsOutput(i) & (credits_[f.out][i % kVcs].available(t) > 0);
+    const std::uint32_t go = std::uint32_t{f.at <= t} & std::uint32_t{ownsOutput(i)} &
+                             std::uint32_t{credits_[f.out][i % kVcs].available(t) > 0};
     want[f.out] |= go << i;
     requested |= go << f.out;
   }
