@@ -151,16 +151,10 @@ bool coalesceHalves(const WarpInst& in, std::uint32_t lineSize, unsigned size,
   }
   if (outside) return false;
   const unsigned perLine = lineSize / 32;
-  out.count = 0;
-  auto touch = [&out](Addr a, std::uint32_t bits) {
-    if (bits == 0) return;
-    for (std::uint32_t i = 0; i < out.count; ++i)
-      if (out.lines[i].lineAddr == a) return void(out.lines[i].sectorMask |= bits);
-    out.lines[out.count++] = LineAccess{a, bits};
-  };
+  LineSet lines(out);  // out.count is 0: coalesce() cleared it
   for (unsigned h = 0; h < 2; ++h) {
-    touch(line[h], sectors[h] & ((1u << perLine) - 1));
-    touch(line[h] + lineSize, sectors[h] >> perLine);
+    lines.touch(line[h], sectors[h] & ((1u << perLine) - 1));  // never empty: lane h * kHalf
+    if (const std::uint32_t next = sectors[h] >> perLine) lines.touch(line[h] + lineSize, next);
   }
   return true;
 }
