@@ -37,11 +37,11 @@ Cache::Cache(sc_core::sc_module_name name, const CacheParams& params, PayloadPoo
       sentBelow("sent_below"),
       params_(params),
       watchdog_(watchdog),
-      tags_(geometryOf(params), replacements.create(params.replacement, params.sets, params.ways)),
-      mshrs_(params.mshrEntries, params.mshrMerges),
-      writePath_(params.writePolicy),
       input_(params.inputQueue),
       missQueue_(params.missQueue, params.lineSize, pool),
+      mshrs_(params.mshrEntries, params.mshrMerges),
+      tags_(geometryOf(params), replacements.create(params.replacement, params.sets, params.ways)),
+      writePath_(params.writePolicy),
       installer_(tags_, missQueue_, stats_),
       stall_(stats_) {
   if (params.lineSize > PayloadPool::kDataBytes || params.hitLatency == 0)

@@ -155,25 +155,27 @@ class Cache : public sc_core::sc_module,
   void respondAfterHit(const Waiter& w, Cycle t);
   static OwnerWarp ownerOf(const GpuRequest& r) { return OwnerWarp{r.sm, r.warp}; }
 
+  // What a tick reads, together after the parameters: a cache ticks between other blocks'
+  // ticks, which evict it from the host's data cache (doc/performance.md, stop 45).
   CacheParams params_;
   Watchdog& watchdog_;
-  CacheStats stats_;  // before the parts that count into it
-  TagArray tags_;
-  MshrTable mshrs_;
-  WritePolicyPath writePath_;        // which path a request takes under params_.writePolicy
-  TimedQueue<Waiter> pipeline_;      // accepted, in the access pipeline (access_latency > 0)
   TimedQueue<Waiter> input_;         // accepted requests, visible the cycle after acceptance
+  TimedQueue<Waiter> pipeline_;      // accepted, in the access pipeline (access_latency > 0)
   TimedQueue<Waiter> hitResponses_;  // due at lookup + hit_latency - 1 (monotonic)
   MissQueue missQueue_;              // our payloads for below
   FillQueue fills_;                  // responses from below, visible the cycle after arrival
-  LineInstaller installer_;          // what a reservation, fill or push does to the tags
-  HeldRequests held_{1};             // the sender's request, refused while the input queue was full
   RequestSender below_;              // what goes below; held while below withholds END_REQ
-  RequestLedger ledger_;             // requests taken and answered, sent below and answered
-  StallEpisodes stall_;              // why the head of the input queue waits, and since when
   bool lookupMayChange_ = true;      // false from a stalled lookup until a fill or a send below
   bool wasSaturated_ = false;
   Cycle saturatedSince_ = 0;
+  HeldRequests held_{1};  // the sender's request, refused while the input queue was full
+  RequestLedger ledger_;  // requests taken and answered, sent below and answered
+  MshrTable mshrs_;
+  TagArray tags_;
+  WritePolicyPath writePath_;  // which path a request takes under params_.writePolicy
+  CacheStats stats_;           // before the parts that count into it
+  LineInstaller installer_;    // what a reservation, fill or push does to the tags
+  StallEpisodes stall_;        // why the head of the input queue waits, and since when
   MissObserver missObserver_;
   SaturationObserver saturationObserver_;
   AccessObserver accessObserver_;

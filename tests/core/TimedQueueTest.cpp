@@ -69,3 +69,27 @@ TEST_CASE(
   }
   CHECK(q.empty());
 }
+
+TEST_CASE("timed queue: a copy holds the same entries in order and is independent of its source") {
+  TimedQueue<int> q(4);
+  q.push(1, 3);
+  q.push(2, 4);
+  CHECK(q.pop() == 1);
+  q.push(3, 5);
+  TimedQueue<int> c(q);
+  CHECK(c.capacity() == 4);
+  CHECK(c.size() == 2);
+  CHECK(c.frontVisibleAt() == 4);
+  CHECK(q.pop() == 2);  // the source moves on; the copy does not
+  CHECK(c.pop() == 2);
+  CHECK(c.pop() == 3);
+  CHECK(c.empty());
+  CHECK_FALSE(c.ready(~Cycle{0} - 1));
+  CHECK(q.size() == 1);
+}
+
+TEST_CASE("timed queue: the object is half a host cache line") {
+  // Blocks keep several queues and read each one's object every tick (ready, frontVisibleAt).
+  CHECK(sizeof(TimedQueue<int>) == 32);
+  CHECK(sizeof(TimedQueue<std::uint64_t>) == 32);
+}
