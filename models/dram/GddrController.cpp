@@ -73,6 +73,7 @@ tlm::tlm_sync_enum GddrController::nbTransportFw(int port, Payload& trans, tlm::
   if (phase != tlm::BEGIN_REQ) return tlm::TLM_COMPLETED;  // END_RESP: nothing to do
   ++ledger_.taken;
   wake();
+  finishTransfers(now());  // the bank counts accept() reads
   if (pending() >= params_.queue || !held_.empty()) {  // in turn
     if (!held_.hold(port, trans))
       SC_REPORT_ERROR(name(), "BEGIN_REQ while an earlier request still awaits END_REQ");
@@ -112,7 +113,8 @@ void GddrController::accept(Payload& trans, int port, Cycle t) {
 
 bool GddrController::tick() {
   const Cycle t = now();
-  deliver(t);
+  finishTransfers(t);
+  while (returning_.ready(t)) respond(returning_.pop());
   while (incoming_.ready(t)) enqueue(incoming_.pop());
   Cycle next = kNever;
   issue(t, next);
@@ -122,7 +124,9 @@ bool GddrController::tick() {
     endRequest(socket, h);
   }
   if (!incoming_.empty()) next = std::min(next, incoming_.frontVisibleAt());
-  if (!done_.empty()) next = std::min(next, done_.frontVisibleAt());
+  // A transfer's end needs no tick of its own: the next tick or arrival books it (at its own
+  // cycle); its response leaves dram.latency cycles later, which does.
+  if (!done_.empty()) next = std::min(next, done_.frontVisibleAt() + params_.latency);
   if (!returning_.empty()) next = std::min(next, returning_.frontVisibleAt());
   if (next == kNever) return false;
   next = std::max(next, t + 1);
@@ -131,24 +135,24 @@ bool GddrController::tick() {
   return false;
 }
 
-void GddrController::deliver(Cycle t) {
+// The data transfers that ended by t, each booked at the cycle it ended (done_ is in bus order,
+// so their ends are in order too): the bank frees, the BLP spans close there, and the response
+// is queued for dram.latency cycles later. Called before anything reads the bank counts.
+void GddrController::finishTransfers(Cycle t) {
   while (done_.ready(t)) {
+    const Cycle end = done_.frontVisibleAt();
     const Completion c = done_.pop();
     watchdog_.progress();
     if (c.demand) {
-      account(t);
+      account(end);
       Bank& b = banks_[c.bank];
       if (--b.outstanding == 0) --queuedBanks_;
       if (--b.inService == 0) --busyBanks_;
       --outstanding_;
-      if (c.payload->is_read()) readLatency_.add(t - c.arrived);
+      if (c.payload->is_read()) readLatency_.add(end - c.arrived);
     }
-    if (params_.latency == 0)
-      respond(Returning{c.payload, c.port, c.demand});
-    else
-      returning_.push(Returning{c.payload, c.port, c.demand}, t + params_.latency);
+    returning_.push(Returning{c.payload, c.port, c.demand}, end + params_.latency);
   }
-  while (returning_.ready(t)) respond(returning_.pop());
 }
 
 void GddrController::respond(const Returning& r) {
@@ -207,6 +211,7 @@ void GddrController::startService(DramRequest& r, Cycle t) {
 
 void GddrController::settleStats() {
   const Cycle t = now();
+  finishTransfers(t);
   account(t);
   if (fullSince_ != kNever && fullSince_ < t) {
     fullCycles_.inc(t - fullSince_);

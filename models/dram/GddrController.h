@@ -97,7 +97,7 @@ class GddrController : public sc_core::sc_module, public Clocked, public IDiagno
   tlm::tlm_sync_enum nbTransportFw(int port, Payload& trans, tlm::tlm_phase& phase,
                                    sc_core::sc_time&);
   void accept(Payload& trans, int port, Cycle t);
-  void deliver(Cycle t);
+  void finishTransfers(Cycle t);
   struct Returning;
   void respond(const Returning& r);
   bool issue(Cycle t, Cycle& next);
