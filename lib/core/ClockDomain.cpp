@@ -128,6 +128,14 @@ std::uint64_t ClockDomain::nextEdgePs(std::uint64_t nowPs) const {
   return (nowPs + periodPs_ - 1) / periodPs_ * periodPs_;
 }
 
+// A wake-up is an edge's time: one still ahead is its own next edge, found without the division
+// nextEdgePs needs for a domain that slept past its last edge (every engine step asks this of
+// every sleeping domain).
+std::uint64_t ClockDomain::nextWakeEdgePs(std::uint64_t nowPs) const {
+  if (nextWakePs_ >= nowPs && nextWakePs_ >= nextUnticked_ * periodPs_) return nextWakePs_;
+  return nextEdgePs(std::max(nextWakePs_, nowPs));
+}
+
 void ClockDomain::advanceTo(std::uint64_t timePs) {
   if (timePs < nextCyclePs_) return;
   if (timePs - nextCyclePs_ < periodPs_) {  // one edge on: no division

@@ -52,6 +52,8 @@ class ClockDomain {
   bool hasScheduled() const { return scheduled_ != 0; }
   void setTickAll();
   std::uint64_t nextEdgePs(std::uint64_t nowPs) const;
+  // nextEdgePs(max(nextWakePs(), nowPs)): a sleeping domain's next edge with work.
+  std::uint64_t nextWakeEdgePs(std::uint64_t nowPs) const;
   // Sets cycle() to the newest edge at or before `timePs` (time only moves forward).
   void advanceTo(std::uint64_t timePs);
   void tickEdge(std::uint64_t timePs);

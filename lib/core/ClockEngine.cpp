@@ -47,7 +47,7 @@ std::uint64_t ClockEngine::nextTimePs(std::uint64_t now) const {
     if (d->hasWork())
       t = std::min(t, d->nextEdgePs(now));
     else if (d->nextWakePs() != kNever)
-      t = std::min(t, d->nextEdgePs(std::max(d->nextWakePs(), now)));
+      t = std::min(t, d->nextWakeEdgePs(now));
   }
   return t;
 }

@@ -49,9 +49,9 @@ class PortSet {
   void forEachFromUntil(std::uint32_t start, F&& f) const {
     const std::uint32_t n = static_cast<std::uint32_t>(words_.size());
     if (n == 0) return;
-    const std::uint32_t first = start >> 6;
-    for (std::uint32_t k = 0; k <= n; ++k) {
-      const std::uint32_t w = (first + k) % n;
+    // Word by word from start's, wrapping, and back to start's for the bits before start: an
+    // index that wraps, not a division per word.
+    for (std::uint32_t k = 0, w = (start >> 6) % n; k <= n; ++k, w = w + 1 == n ? 0 : w + 1) {
       std::uint64_t bits = words_[w];
       if (k == 0) bits &= ~std::uint64_t{0} << (start & 63);     // from start onwards
       if (k == n) bits &= ~(~std::uint64_t{0} << (start & 63));  // then what precedes it

@@ -73,7 +73,7 @@ tlm::tlm_sync_enum GddrController::nbTransportFw(int port, Payload& trans, tlm::
   if (phase != tlm::BEGIN_REQ) return tlm::TLM_COMPLETED;  // END_RESP: nothing to do
   ++ledger_.taken;
   wake();
-  finishTransfers(now());  // the bank counts accept() reads
+  finishTransfers(now());                              // the bank counts accept() reads
   if (pending() >= params_.queue || !held_.empty()) {  // in turn
     if (!held_.hold(port, trans))
       SC_REPORT_ERROR(name(), "BEGIN_REQ while an earlier request still awaits END_REQ");
