@@ -118,10 +118,14 @@ class CreditCounter {
     return credits_ + (inFlight_ && inFlightAt_ <= now ? inFlight_ : 0);
   }
   void take() { --credits_; }
-  void give(Cycle visibleAt) {
+  // A credit usable from visibleAt; returns whether none was usable the cycle before (a flit
+  // waiting for it made its holder sleep, so the credit must wake it).
+  bool give(Cycle visibleAt) {
     settle(visibleAt - 1);
+    const bool starved = credits_ == 0;
     inFlight_ += 1;
     inFlightAt_ = visibleAt;
+    return starved;
   }
   // When the credits in flight become usable (0: none in flight).
   Cycle inFlightAt(Cycle now) {

@@ -70,10 +70,7 @@ void NetworkInterface::pushFlit(std::uint32_t, const Flit& flit, Cycle visibleAt
 }
 
 void NetworkInterface::pushCredit(std::uint32_t, std::uint32_t vc, Cycle visibleAt) {
-  CreditCounter& c = credits_[vc];
-  const bool starved = c.available(visibleAt - 1) == 0;
-  c.give(visibleAt);
-  if (starved && !isActive()) wakeAt(visibleAt);
+  if (credits_[vc].give(visibleAt) && !isActive()) wakeAt(visibleAt);
 }
 
 std::uint32_t NetworkInterface::hops(const Packet& p) const {

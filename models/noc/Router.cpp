@@ -60,11 +60,8 @@ void Router::pushFlit(std::uint32_t port, const Flit& flit, Cycle visibleAt) {
 }
 
 void Router::pushCredit(std::uint32_t port, std::uint32_t vc, Cycle visibleAt) {
-  CreditCounter& c = credits_[port][vc];
   // A flit waiting for this credit made the router sleep; otherwise it is awake already.
-  const bool starved = c.available(visibleAt - 1) == 0;
-  c.give(visibleAt);
-  if (starved && !isActive()) wakeAt(visibleAt);
+  if (credits_[port][vc].give(visibleAt) && !isActive()) wakeAt(visibleAt);
 }
 
 void Router::refreshFront(std::uint32_t port, std::uint32_t vc) {
