@@ -31,6 +31,7 @@ class TimedQueue {
     if (this != &o) *this = TimedQueue(o);
     return *this;
   }
+  // A queue moved from may only be destroyed or assigned to (it has no ring).
   TimedQueue(TimedQueue&&) noexcept = default;
   TimedQueue& operator=(TimedQueue&&) noexcept = default;
 
