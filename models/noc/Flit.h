@@ -24,7 +24,8 @@ struct Packet {
   std::uint16_t dest = 0;    // destination node
   std::uint16_t flits = 1;   // head + body + tail
   std::uint8_t vc = kRequestVc;
-  Cycle injectedAt = 0;  // icnt cycle the source network interface accepted it
+  std::uint8_t srcCol = 0, srcRow = 0;  // the source's place (filled in with src): for the hops
+  Cycle injectedAt = 0;                 // icnt cycle the source network interface accepted it
 };
 
 // A flit: its packet (an index into the PacketPool), where it goes, its VC, and whether it
@@ -118,12 +119,12 @@ class CreditCounter {
     return credits_ + (inFlight_ && inFlightAt_ <= now ? inFlight_ : 0);
   }
   void take() { --credits_; }
-  // A credit usable from visibleAt; returns whether none was usable the cycle before (a flit
-  // waiting for it made its holder sleep, so the credit must wake it).
-  bool give(Cycle visibleAt) {
+  // `n` credits usable from visibleAt; returns whether none was usable the cycle before (a flit
+  // waiting for one made its holder sleep, so the credits must wake it).
+  bool give(Cycle visibleAt, std::uint32_t n) {
     settle(visibleAt - 1);
     const bool starved = credits_ == 0;
-    inFlight_ += 1;
+    inFlight_ += n;
     inFlightAt_ = visibleAt;
     return starved;
   }
@@ -150,8 +151,9 @@ class IFlitPort {
   virtual ~IFlitPort() = default;
   // A flit arrives at input `port`, in its packet's VC, usable from `visibleAt`.
   virtual void pushFlit(std::uint32_t port, const Flit& flit, Cycle visibleAt) = 0;
-  // A flit slot of VC `vc` freed downstream of output `port`; usable from `visibleAt`.
-  virtual void pushCredit(std::uint32_t port, std::uint32_t vc, Cycle visibleAt) = 0;
+  // `n` flit slots of VC `vc` freed downstream of output `port`; usable from `visibleAt`.
+  virtual void pushCredit(std::uint32_t port, std::uint32_t vc, Cycle visibleAt,
+                          std::uint32_t n) = 0;
 };
 
 // One end of a channel: the component and its port number there.

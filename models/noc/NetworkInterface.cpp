@@ -16,6 +16,8 @@ NetworkInterface::NetworkInterface(std::uint32_t node, const MeshParams& params,
                                    IMeshEndpoint& endpoint, NocStats& stats, PacketPool& packets,
                                    Watchdog* watchdog)
     : node_(node),
+      col_(static_cast<std::uint8_t>(node % params.cols)),
+      row_(static_cast<std::uint8_t>(node / params.cols)),
       params_(params),
       endpoint_(endpoint),
       stats_(stats),
@@ -47,6 +49,8 @@ void NetworkInterface::inject(std::uint32_t queue, Packet p) {
         "mesh interface " + std::to_string(node_) + ": a packet of " + std::to_string(p.flits) +
         " flits does not fit icnt.vc_buffer = " + std::to_string(params_.vcBuffer));
   p.src = static_cast<std::uint16_t>(node_);
+  p.srcCol = col_;
+  p.srcRow = row_;
   p.vc = q.vc;
   const Cycle t = wakeIn(1);  // visible in its queue the next cycle
   p.injectedAt = t;
@@ -65,18 +69,20 @@ void NetworkInterface::pushFlit(std::uint32_t, const Flit& flit, Cycle visibleAt
     throw std::logic_error("mesh interface " + std::to_string(node_) +
                            ": flit into a full ejection buffer (credit protocol broken)");
   q.push(flit, visibleAt);
-  if (flit.tail() && !isActive())
-    wakeAt(visibleAt);  // nothing to do before the whole packet is here
+  if (!flit.tail()) return;  // nothing to do before the whole packet is here
+  ++tails_[flit.vc];
+  if (!isActive()) wakeAt(visibleAt);
 }
 
-void NetworkInterface::pushCredit(std::uint32_t, std::uint32_t vc, Cycle visibleAt) {
-  if (credits_[vc].give(visibleAt) && !isActive()) wakeAt(visibleAt);
+void NetworkInterface::pushCredit(std::uint32_t, std::uint32_t vc, Cycle visibleAt,
+                                  std::uint32_t n) {
+  if (credits_[vc].give(visibleAt, n) && !isActive()) wakeAt(visibleAt);
 }
 
+// From the packet's source to this node, its destination.
 std::uint32_t NetworkInterface::hops(const Packet& p) const {
   const auto d = [](std::uint32_t a, std::uint32_t b) { return a > b ? a - b : b - a; };
-  return d(p.src % params_.cols, p.dest % params_.cols) +
-         d(p.src / params_.cols, p.dest / params_.cols);
+  return d(p.srcCol, col_) + d(p.srcRow, row_);
 }
 
 bool NetworkInterface::tick() {
@@ -102,16 +108,17 @@ bool NetworkInterface::tick() {
 // Hands over the front packet of `vc` once its tail is visible, and frees its flit slots.
 void NetworkInterface::eject(std::uint32_t vc, Cycle t) {
   FlitQueue& q = eject_[vc];
-  if (blocked_[vc] || q.empty()) return;
+  // A VC's flits arrive packet by packet (its output VC is held from head to tail), so the front
+  // packet is whole once any tail has arrived.
+  if (blocked_[vc] || tails_[vc] == 0) return;
   const std::uint32_t index = q.front().packet;
   const std::uint32_t n = packets_[index].flits;
-  if (q.size() < n || q.visibleAt(n - 1) > t) return;
+  if (q.visibleAt(n - 1) > t) return;
   const Packet p = packets_[index];
   packets_.release(index);
-  for (std::uint32_t i = 0; i < n; ++i) {
-    q.pop();
-    router_.to->pushCredit(router_.port, vc, t + 1);
-  }
+  for (std::uint32_t i = 0; i < n; ++i) q.pop();
+  --tails_[vc];
+  router_.to->pushCredit(router_.port, vc, t + 1, n);
   stats_.packets[vc].inc();
   stats_.flits[vc].inc(n);
   stats_.latency[vc].add(t - p.injectedAt);
@@ -168,9 +175,9 @@ Cycle NetworkInterface::nextEvent(Cycle t) {
   Cycle next = kNever;
   for (std::uint32_t vc = 0; vc < kVcs; ++vc) {
     const FlitQueue& q = eject_[vc];
-    if (!blocked_[vc] && !q.empty()) {
+    if (!blocked_[vc] && tails_[vc] != 0) {
       const std::uint32_t n = packets_[q.front().packet].flits;
-      if (q.size() >= n) next = std::min(next, std::max(q.visibleAt(n - 1), t + 1));
+      next = std::min(next, std::max(q.visibleAt(n - 1), t + 1));
     }
     // Injection: the packet under way, or the earliest visible head of this VC's queues, once
     // a credit is at hand (a credit with none in flight wakes us when it returns).

@@ -52,7 +52,7 @@ class NetworkInterface : public Clocked, public IFlitPort {
 
   bool tick() override;
   void pushFlit(std::uint32_t port, const Flit& flit, Cycle visibleAt) override;
-  void pushCredit(std::uint32_t port, std::uint32_t vc, Cycle visibleAt) override;
+  void pushCredit(std::uint32_t port, std::uint32_t vc, Cycle visibleAt, std::uint32_t n) override;
   void describeWaits(std::ostream& os) const;
   bool holdsPackets() const;
   std::uint32_t node() const { return node_; }
@@ -75,6 +75,7 @@ class NetworkInterface : public Clocked, public IFlitPort {
   std::uint32_t hops(const Packet& p) const;
 
   std::uint32_t node_;
+  std::uint8_t col_, row_;  // where the node is: a packet's hops without a division
   const MeshParams& params_;
   IMeshEndpoint& endpoint_;
   NocStats& stats_;
@@ -87,6 +88,7 @@ class NetworkInterface : public Clocked, public IFlitPort {
   std::array<Sending, kVcs> sending_;
   std::array<CreditCounter, kVcs> credits_;
   std::array<FlitQueue, kVcs> eject_;
+  std::array<std::uint32_t, kVcs> tails_{};  // per VC: whole packets in eject_ (tails arrived)
   std::array<bool, kVcs> blocked_{};
   PortRef router_;
   Counter* injectFlits_ = nullptr;

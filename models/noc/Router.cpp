@@ -59,9 +59,9 @@ void Router::pushFlit(std::uint32_t port, const Flit& flit, Cycle visibleAt) {
   if (!isActive()) wakeAt(visibleAt);  // an active router sees the flit in its next tick
 }
 
-void Router::pushCredit(std::uint32_t port, std::uint32_t vc, Cycle visibleAt) {
-  // A flit waiting for this credit made the router sleep; otherwise it is awake already.
-  if (credits_[port][vc].give(visibleAt) && !isActive()) wakeAt(visibleAt);
+void Router::pushCredit(std::uint32_t port, std::uint32_t vc, Cycle visibleAt, std::uint32_t n) {
+  // A flit waiting for these credits made the router sleep; otherwise it is awake already.
+  if (credits_[port][vc].give(visibleAt, n) && !isActive()) wakeAt(visibleAt);
 }
 
 void Router::refreshFront(std::uint32_t port, std::uint32_t vc) {
@@ -136,7 +136,7 @@ void Router::send(std::uint32_t p, std::uint32_t vc, std::uint32_t o, Cycle t) {
   // An emptied queue's front is stale but harmless (its bit is clear): no branch.
   refreshFront(p, vc);
   occupied_ &= ~(std::uint32_t{q.empty()} << (p * kVcs + vc));
-  up_[p].to->pushCredit(up_[p].port, vc, t + 1);
+  up_[p].to->pushCredit(up_[p].port, vc, t + 1, 1);
   if (watchdog_) watchdog_->progress();
 }
 

@@ -50,7 +50,7 @@ class Router : public Clocked, public IFlitPort {
 
   bool tick() override;
   void pushFlit(std::uint32_t port, const Flit& flit, Cycle visibleAt) override;
-  void pushCredit(std::uint32_t port, std::uint32_t vc, Cycle visibleAt) override;
+  void pushCredit(std::uint32_t port, std::uint32_t vc, Cycle visibleAt, std::uint32_t n) override;
   void describeWaits(std::ostream& os) const;
   bool holdsFlits() const { return occupied_ != 0; }
 
