@@ -1,5 +1,7 @@
 #include "warpsim/sched/AgeOrder.h"
 
+#include <stdexcept>
+
 namespace warpsim {
 
 // A warp slot can lose its warp and get a new one between two calls while the slot's mask
@@ -17,6 +19,23 @@ std::uint64_t AgeOrder::ranks(const SchedView& view, std::uint64_t slotWarps, st
     r |= std::uint64_t{1} << rank_[w];
   }
   return r;
+}
+
+// Warps are found in the order they were sorted by; only the one returned is checked for a
+// new age. A warp slot refilled since (not checked) holds a warp launched after every sorted
+// one, so it is younger than the one returned whatever its place in the stale order.
+std::uint32_t AgeOrder::oldest(const SchedView& view, std::uint64_t slotWarps, std::uint64_t mask) {
+  if (slotWarps != members_) rebuild(view, slotWarps);
+  for (std::uint32_t r = 0; r < count_; ++r) {
+    const std::uint32_t w = byRank_[r];
+    if (((mask >> w) & 1u) == 0) continue;
+    if (!current(view, w)) {
+      rebuild(view, slotWarps);
+      return oldest(view, slotWarps, mask);  // at most once: every age is now current
+    }
+    return w;
+  }
+  throw std::logic_error("AgeOrder::oldest: a mask outside the slot's warps");
 }
 
 std::uint64_t AgeOrder::oldestActive(const SchedView& view, std::uint64_t slotWarps,

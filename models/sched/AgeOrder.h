@@ -17,6 +17,9 @@ class AgeOrder {
   // (smallest WarpState::age, ties by lower warp id). Returns the mask of the ranks of the
   // warps in `mask`, a subset of `slotWarps`; iterating its bits visits them oldest first.
   std::uint64_t ranks(const SchedView& view, std::uint64_t slotWarps, std::uint64_t mask);
+  // The oldest warp of `mask` (a non-empty subset of `slotWarps`). Looks only at the warps
+  // older than it, so it costs little when old warps are ready.
+  std::uint32_t oldest(const SchedView& view, std::uint64_t slotWarps, std::uint64_t mask);
   // Up to `n` oldest warps of `slotWarps` that can still issue: not waiting at a barrier and
   // not finished. A warp mask.
   std::uint64_t oldestActive(const SchedView& view, std::uint64_t slotWarps, std::uint32_t n);

@@ -7,9 +7,16 @@ void GtoPolicy::order(const SchedView& view, std::uint64_t slotWarps, std::vecto
   append(view, slotWarps, slotWarps & view.readyMask(), order);
 }
 
+std::optional<WarpId> GtoPolicy::firstReady(const SchedView& view, std::uint64_t slotWarps) {
+  const std::uint64_t mask = slotWarps & view.readyMask();
+  if (mask == 0) return std::nullopt;
+  if (isGreedy(view, mask)) return WarpId{last_};
+  return WarpId{ages_.oldest(view, slotWarps, mask)};
+}
+
 void GtoPolicy::append(const SchedView& view, std::uint64_t slotWarps, std::uint64_t mask,
                        std::vector<WarpId>& out) {
-  if (last_ != kNone && ((mask >> last_) & 1u) && view.warp(WarpId{last_}).age == lastAge_) {
+  if (isGreedy(view, mask)) {
     out.push_back(WarpId{last_});
     mask &= ~(std::uint64_t{1} << last_);
   }

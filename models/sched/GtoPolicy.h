@@ -15,6 +15,8 @@ namespace warpsim {
 class GtoPolicy : public IWarpSchedulingPolicy {
  public:
   void order(const SchedView& view, std::uint64_t slotWarps, std::vector<WarpId>& order) override;
+  // The last issuer if it is ready, else the oldest ready warp: order()'s first ready warp.
+  std::optional<WarpId> firstReady(const SchedView& view, std::uint64_t slotWarps) override;
   void issued(WarpId w, const WarpInst& inst) override;
 
   // Appends the warps of `mask` (a subset of slotWarps) in GTO order: the last issuer first if
@@ -26,6 +28,10 @@ class GtoPolicy : public IWarpSchedulingPolicy {
 
  private:
   static constexpr std::uint32_t kNone = 64;
+  // The last issuer is in `mask`, and is still the warp that issued (not a new one in its slot).
+  bool isGreedy(const SchedView& view, std::uint64_t mask) const {
+    return last_ != kNone && ((mask >> last_) & 1u) && view.warp(WarpId{last_}).age == lastAge_;
+  }
   AgeOrder ages_;
   std::uint32_t last_ = kNone;  // the warp that issued last
   std::uint64_t lastAge_ = 0;   // its age: a new warp in the same slot is not the greedy one

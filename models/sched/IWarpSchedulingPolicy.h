@@ -4,6 +4,7 @@
 // Policies see the SM through SchedView, a read-only view, never the SM itself.
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -94,6 +95,14 @@ class IWarpSchedulingPolicy {
   // Warps outside view.readyMask() cannot issue this cycle and may be left out.
   virtual void order(const SchedView& view, std::uint64_t slotWarps,
                      std::vector<WarpId>& order) = 0;
+  // The issue stage takes the first warp of order() that is in view.readyMask(), and any ready
+  // warp can issue. A policy that can name that warp without building its whole order returns
+  // it here; std::nullopt (the default) makes the SM ask order() instead. Asked at most once
+  // per issue slot and cycle, with a ready mask that is not empty.
+  virtual std::optional<WarpId> firstReady(const SchedView& view, std::uint64_t slotWarps) {
+    (void)view, (void)slotWarps;
+    return std::nullopt;
+  }
   // Feedback: warp `w` issued `inst` this cycle.
   virtual void issued(WarpId w, const WarpInst& inst) { (void)w, (void)inst; }
   // True when the policy may let a warp it held back go on time alone, with no event on the SM

@@ -8,6 +8,8 @@ namespace warpsim {
 class LrrPolicy : public IWarpSchedulingPolicy {
  public:
   void order(const SchedView& view, std::uint64_t slotWarps, std::vector<WarpId>& order) override;
+  // The first ready warp at or after the one after the last issuer, wrapping.
+  std::optional<WarpId> firstReady(const SchedView& view, std::uint64_t slotWarps) override;
   void issued(WarpId w, const WarpInst& inst) override;
 
  private:

@@ -25,6 +25,9 @@ class WarpScheduler : public sc_core::sc_module {
     policy_->order(view, slotWarps, order_);
     return order_;
   }
+  std::optional<WarpId> firstReady(const SchedView& view, std::uint64_t slotWarps) {
+    return policy_->firstReady(view, slotWarps);
+  }
   void issued(WarpId w, const WarpInst& in) {
     (in.isMem() ? memIssued_ : computeIssued_).inc();
     policy_->issued(w, in);

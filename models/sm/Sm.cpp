@@ -227,7 +227,12 @@ bool Sm::issue(std::uint32_t slot) {
   const std::uint64_t ready = readyIn(slot, Clocked::now());
   if (ready == 0) return false;
   view_.setReady(ready);
-  for (WarpId w : schedulers_[slot]->order(view_, slotWarps_[slot]))
+  WarpScheduler& scheduler = *schedulers_[slot];
+  // Every ready warp can issue: the policy's first ready warp is the one, if it can name it
+  // without its whole order (should it not issue after all, the order decides as before).
+  if (const std::optional<WarpId> first = scheduler.firstReady(view_, slotWarps_[slot]))
+    if (tryIssue(*first, slot)) return true;
+  for (WarpId w : scheduler.order(view_, slotWarps_[slot]))
     if (tryIssue(w, slot)) return true;
   if (schedulers_[slot]->policy().decidesByTime()) withheld_ = true;
   return false;

@@ -156,13 +156,14 @@ TEST_CASE("sm rules: a ready warp held back by SWL counts as scheduler hold, not
 
 namespace {
 
-// LRR that records, at each call, whether the view reported the L1 saturated.
+// LRR that records, at each issue, whether the view reported the L1 saturated (the SM asks
+// firstReady first, and LRR names its warp there).
 class SaturationLog : public LrrPolicy {
  public:
   explicit SaturationLog(std::vector<bool>& log) : log_(log) {}
-  void order(const SchedView& view, std::uint64_t slotWarps, std::vector<WarpId>& out) override {
+  std::optional<WarpId> firstReady(const SchedView& view, std::uint64_t slotWarps) override {
     log_.push_back(view.memorySaturated());
-    LrrPolicy::order(view, slotWarps, out);
+    return LrrPolicy::firstReady(view, slotWarps);
   }
 
  private:
