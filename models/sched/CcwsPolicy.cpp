@@ -2,12 +2,18 @@
 
 #include <algorithm>
 
+#include "warpsim/sched/GtoPolicy.h"
+#include "warpsim/sched/LrrPolicy.h"
+
 #include "warpsim/stats/StatsRegistry.h"
 
 namespace warpsim {
 
 CcwsPolicy::CcwsPolicy(const CcwsParams& params, std::unique_ptr<IWarpSchedulingPolicy> baseline)
-    : params_(params), baseline_(std::move(baseline)) {}
+    : params_(params),
+      baseline_(std::move(baseline)),
+      baselineFiltersByReady_(dynamic_cast<GtoPolicy*>(baseline_.get()) ||
+                              dynamic_cast<LrrPolicy*>(baseline_.get())) {}
 
 std::uint64_t CcwsPolicy::llds(std::uint64_t vtaHits, std::uint64_t issued, double kThrottle,
                                std::uint64_t cutoff) {
@@ -97,6 +103,23 @@ void CcwsPolicy::order(const SchedView& view, std::uint64_t slotWarps, std::vect
     order[kept++] = w;
   }
   order.resize(kept);
+}
+
+std::optional<WarpId> CcwsPolicy::firstReady(const SchedView& view, std::uint64_t slotWarps) {
+  if (!baselineFiltersByReady_) return std::nullopt;
+  const std::uint64_t ready = slotWarps & view.readyMask();
+  const std::uint64_t throttled = loadThrottled(view, slotWarps) & ready;
+  if (throttled == 0) return baseline_->firstReady(view, slotWarps);
+  std::uint64_t refused = 0;  // what order() leaves out: ready warps whose next load is throttled
+  for (std::uint64_t m = throttled; m != 0; m &= m - 1) {
+    const auto w = static_cast<std::uint32_t>(__builtin_ctzll(m));
+    if (view.warp(WarpId{w}).nextIsLoad) refused |= std::uint64_t{1} << w;
+  }
+  if ((ready & ~refused) == 0) return std::nullopt;  // order() finds none, and counts them
+  refusals_.inc(static_cast<std::uint64_t>(__builtin_popcountll(refused)));
+  SchedView kept = view;
+  kept.setReady(view.readyMask() & ~refused);
+  return baseline_->firstReady(kept, slotWarps);
 }
 
 void CcwsPolicy::issued(WarpId w, const WarpInst& inst) {

@@ -65,6 +65,30 @@ void CtaAwarePolicy::order(const SchedView& view, std::uint64_t slotWarps,
       order.push_back(WarpId{static_cast<std::uint32_t>(__builtin_ctzll(m))});
 }
 
+std::optional<WarpId> CtaAwarePolicy::firstReady(const SchedView& view, std::uint64_t slotWarps) {
+  if (!formed_ || view.ctaEpoch() != epoch_) regroup(view);
+  const std::uint64_t ready = slotWarps & view.readyMask();
+  bool open = true;
+  if (scheme_ == CtaScheme::CtaAware) {
+    if (live_ > 0) {
+      const std::optional<WarpId> first = firstOfGroup(current_, ready);
+      currentBlocked_ = waitsForData(view, slotWarps & groups_[current_].warps);
+      if (first) return first;
+      open = currentBlocked_;
+      for (std::uint32_t i = 1; open && i < live_; ++i)
+        if (const std::optional<WarpId> f = firstOfGroup((current_ + i) % live_, ready)) return f;
+    }
+  } else {
+    for (std::uint32_t p = 0; open && p < live_; ++p) {
+      if (const std::optional<WarpId> f = firstOfGroup(byPriority_[p], ready)) return f;
+      open = waitsForData(view, slotWarps & groups_[byPriority_[p]].warps);
+    }
+  }
+  const std::uint64_t rest = open ? ready & ~grouped_ : 0;
+  if (rest == 0) return std::nullopt;
+  return WarpId{static_cast<std::uint32_t>(__builtin_ctzll(rest))};
+}
+
 void CtaAwarePolicy::issued(WarpId w, const WarpInst&) {
   const std::uint8_t g = groupOf_[w.value()];
   if (g == kNoGroup) return;
@@ -84,6 +108,14 @@ void CtaAwarePolicy::appendGroup(std::uint32_t i, std::uint64_t ready,
   for (std::uint64_t part : {ahead, m & ~ahead})
     for (; part != 0; part &= part - 1)
       out.push_back(WarpId{static_cast<std::uint32_t>(__builtin_ctzll(part))});
+}
+
+// appendGroup's first warp, if the group has a ready one.
+std::optional<WarpId> CtaAwarePolicy::firstOfGroup(std::uint32_t i, std::uint64_t ready) const {
+  const std::uint64_t m = ready & groups_[i].warps;
+  if (m == 0) return std::nullopt;
+  const std::uint64_t ahead = m & warpsFrom(groups_[i].rrNext);
+  return WarpId{static_cast<std::uint32_t>(__builtin_ctzll(ahead ? ahead : m))};
 }
 
 // Algorithm 1's "blocked because of unavailability of data": no warp of `warps` could go on

@@ -43,6 +43,9 @@ class CtaAwarePolicy : public IWarpSchedulingPolicy {
   CtaAwarePolicy(CtaScheme scheme, std::uint32_t minGroupWarps, SmId core);
 
   void order(const SchedView& view, std::uint64_t slotWarps, std::vector<WarpId>& order) override;
+  // order()'s first warp, found group by group as order() offers them (and with the same note
+  // of whether the current group waits for data); nothing when order() is empty.
+  std::optional<WarpId> firstReady(const SchedView& view, std::uint64_t slotWarps) override;
   void issued(WarpId w, const WarpInst& inst) override;
 
   // The live groups, oldest first (for tests and diagnosis): how many, the warps (SM-wide) of
@@ -71,6 +74,7 @@ class CtaAwarePolicy : public IWarpSchedulingPolicy {
   void addArrivals(const Resident& r, const std::uint8_t* fresh, std::uint32_t count);
   void prioritise();
   void appendGroup(std::uint32_t i, std::uint64_t ready, std::vector<WarpId>& out) const;
+  std::optional<WarpId> firstOfGroup(std::uint32_t i, std::uint64_t ready) const;
   static bool waitsForData(const SchedView& view, std::uint64_t warps);
 
   CtaScheme scheme_;

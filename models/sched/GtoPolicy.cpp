@@ -8,7 +8,11 @@ void GtoPolicy::order(const SchedView& view, std::uint64_t slotWarps, std::vecto
 }
 
 std::optional<WarpId> GtoPolicy::firstReady(const SchedView& view, std::uint64_t slotWarps) {
-  const std::uint64_t mask = slotWarps & view.readyMask();
+  return firstOf(view, slotWarps, slotWarps & view.readyMask());
+}
+
+std::optional<WarpId> GtoPolicy::firstOf(const SchedView& view, std::uint64_t slotWarps,
+                                         std::uint64_t mask) {
   if (mask == 0) return std::nullopt;
   if (isGreedy(view, mask)) return WarpId{last_};
   return WarpId{ages_.oldest(view, slotWarps, mask)};

@@ -19,6 +19,9 @@ class GtoPolicy : public IWarpSchedulingPolicy {
   std::optional<WarpId> firstReady(const SchedView& view, std::uint64_t slotWarps) override;
   void issued(WarpId w, const WarpInst& inst) override;
 
+  // The first warp append() would give for `mask` (a subset of slotWarps), without building
+  // the list; nothing if `mask` is empty.
+  std::optional<WarpId> firstOf(const SchedView& view, std::uint64_t slotWarps, std::uint64_t mask);
   // Appends the warps of `mask` (a subset of slotWarps) in GTO order: the last issuer first if
   // it is in `mask`, then the rest oldest first.
   void append(const SchedView& view, std::uint64_t slotWarps, std::uint64_t mask,

@@ -18,11 +18,20 @@ class MascarPolicy : public IWarpSchedulingPolicy {
   explicit MascarPolicy(std::shared_ptr<MascarControl> control) : control_(std::move(control)) {}
 
   void order(const SchedView& view, std::uint64_t slotWarps, std::vector<WarpId>& order) override;
+  // order()'s first warp: in EP mode GTO's first memory-ready warp, else its first compute
+  // one; in MP mode the oldest compute-ready warp, else the oldest memory-ready one allowed.
+  std::optional<WarpId> firstReady(const SchedView& view, std::uint64_t slotWarps) override;
   void issued(WarpId w, const WarpInst& inst) override { gto_.issued(w, inst); }
   void attach(SmAttachment& sm) override { control_->attach(sm); }
   MascarControl& control() { return *control_; }
 
  private:
+  // The ready warps of the slot whose next instruction is a memory one (`mem`), and those of
+  // them that may not go past the L1 now (`stalled`: another warp owns the memory, MP mode).
+  struct Split {
+    std::uint64_t ready = 0, mem = 0, stalled = 0;
+  };
+  Split split(const SchedView& view, std::uint64_t slotWarps);
   std::shared_ptr<MascarControl> control_;
   GtoPolicy gto_;  // the greedy-then-oldest order and the slot's age order
 };

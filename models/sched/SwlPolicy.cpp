@@ -43,4 +43,11 @@ void SwlPolicy::order(const SchedView& view, std::uint64_t slotWarps, std::vecto
   gto_.append(view, slotWarps, ready & active, order);
 }
 
+std::optional<WarpId> SwlPolicy::firstReady(const SchedView& view, std::uint64_t slotWarps) {
+  const std::uint64_t ready = slotWarps & view.readyMask();
+  if (ready == 0) return std::nullopt;
+  const std::uint64_t active = gto_.ages().oldestActive(view, slotWarps, limit_);
+  return gto_.firstOf(view, slotWarps, ready & active);  // none: order() is empty too
+}
+
 }  // namespace warpsim

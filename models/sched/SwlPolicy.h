@@ -31,6 +31,8 @@ class SwlPolicy : public IWarpSchedulingPolicy {
   explicit SwlPolicy(const SwlParams& params, std::uint32_t slot = 0, std::uint32_t issueSlots = 1);
 
   void order(const SchedView& view, std::uint64_t slotWarps, std::vector<WarpId>& order) override;
+  // GTO's first among the ready warps of the allowed ones.
+  std::optional<WarpId> firstReady(const SchedView& view, std::uint64_t slotWarps) override;
   void issued(WarpId w, const WarpInst& inst) override { gto_.issued(w, inst); }
 
   std::uint32_t limit() const { return limit_; }
