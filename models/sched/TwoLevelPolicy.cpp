@@ -60,6 +60,23 @@ void TwoLevelPolicy::order(const SchedView& view, std::uint64_t slotWarps,
       appendGroup(view, slotWarps, static_cast<std::uint32_t>(__builtin_ctzll(part)), ready, order);
 }
 
+std::optional<WarpId> TwoLevelPolicy::firstReady(const SchedView& view, std::uint64_t slotWarps) {
+  const std::uint64_t ready = slotWarps & view.readyMask();
+  std::uint64_t groups = 0;  // groups with a ready warp
+  for (std::uint64_t m = ready; m != 0; m &= m - 1) groups |= warpBit(groupOf_[__builtin_ctzll(m)]);
+  if (groups & warpBit(current_)) return firstOfGroup(view, slotWarps, current_, ready);
+  if (groups == 0) return std::nullopt;
+  std::uint32_t g = 0;
+  if (outer_ == SchedOrder::Gto) {
+    std::array<std::uint8_t, kMaxWarps> groupAtRank;
+    g = groupAtRank[__builtin_ctzll(groupsByAge(view, slotWarps, groups, groupAtRank))];
+  } else {
+    const std::uint64_t ahead = groups & warpsFrom(current_ + 1);
+    g = static_cast<std::uint32_t>(__builtin_ctzll(ahead ? ahead : groups));
+  }
+  return firstOfGroup(view, slotWarps, g, ready);
+}
+
 void TwoLevelPolicy::issued(WarpId w, const WarpInst& inst) {
   const std::uint32_t g = groupOf_[w.value()];
   current_ = g;
@@ -80,12 +97,30 @@ void TwoLevelPolicy::appendGroup(const SchedView& view, std::uint64_t slotWarps,
       out.push_back(WarpId{static_cast<std::uint32_t>(__builtin_ctzll(part))});
 }
 
-// Outer GTO: a group is as old as its oldest warp (ready or not), so "the oldest FG" of CCWS
-// 5.1 is the one holding the oldest warp. Each group's oldest rank is unique, so a mask of those
-// ranks sorts the groups.
+// appendGroup's first warp (the group has a ready one).
+std::optional<WarpId> TwoLevelPolicy::firstOfGroup(const SchedView& view, std::uint64_t slotWarps,
+                                                   std::uint32_t group, std::uint64_t ready) {
+  const std::uint64_t m = ready & groupMask_[group];
+  if (inner_ == SchedOrder::Gto) return gto_.firstOf(view, slotWarps, m);
+  const std::uint64_t ahead = m & warpsFrom(rrNext_[group]);
+  return WarpId{static_cast<std::uint32_t>(__builtin_ctzll(ahead ? ahead : m))};
+}
+
 void TwoLevelPolicy::appendOldestGroupsFirst(const SchedView& view, std::uint64_t slotWarps,
                                              std::uint64_t groups, std::uint64_t ready,
                                              std::vector<WarpId>& out) {
+  std::array<std::uint8_t, kMaxWarps> groupAtRank;
+  for (std::uint64_t byAge = groupsByAge(view, slotWarps, groups, groupAtRank); byAge != 0;
+       byAge &= byAge - 1)
+    appendGroup(view, slotWarps, groupAtRank[__builtin_ctzll(byAge)], ready, out);
+}
+
+// Outer GTO: a group is as old as its oldest warp (ready or not), so "the oldest FG" of CCWS
+// 5.1 is the one holding the oldest warp. Each group's oldest rank is unique, so a mask of those
+// ranks sorts the groups.
+std::uint64_t TwoLevelPolicy::groupsByAge(const SchedView& view, std::uint64_t slotWarps,
+                                          std::uint64_t groups,
+                                          std::array<std::uint8_t, kMaxWarps>& groupAtRank) {
   AgeOrder& ages = gto_.ages();
   std::uint64_t touched = 0;
   for (std::uint64_t m = groups; m != 0; m &= m - 1) touched |= groupMask_[__builtin_ctzll(m)];
@@ -93,7 +128,6 @@ void TwoLevelPolicy::appendOldestGroupsFirst(const SchedView& view, std::uint64_
   // order, that happens before any rank is taken, so all ranks below come from one order.
   ages.ranks(view, slotWarps, slotWarps & touched);
   std::uint64_t byAge = 0;
-  std::array<std::uint8_t, kMaxWarps> groupAtRank;
   for (std::uint64_t m = groups; m != 0; m &= m - 1) {
     const auto g = static_cast<std::uint32_t>(__builtin_ctzll(m));
     const auto r = static_cast<std::uint32_t>(
@@ -101,8 +135,7 @@ void TwoLevelPolicy::appendOldestGroupsFirst(const SchedView& view, std::uint64_
     byAge |= warpBit(r);
     groupAtRank[r] = static_cast<std::uint8_t>(g);
   }
-  for (; byAge != 0; byAge &= byAge - 1)
-    appendGroup(view, slotWarps, groupAtRank[__builtin_ctzll(byAge)], ready, out);
+  return byAge;
 }
 
 }  // namespace warpsim

@@ -44,6 +44,9 @@ class TwoLevelPolicy : public IWarpSchedulingPolicy {
   explicit TwoLevelPolicy(const TwoLevelParams& params, std::uint32_t issueSlots = 1);
 
   void order(const SchedView& view, std::uint64_t slotWarps, std::vector<WarpId>& order) override;
+  // order()'s first warp: the current group's first ready warp, else that of the group the outer
+  // order puts first among those with a ready warp.
+  std::optional<WarpId> firstReady(const SchedView& view, std::uint64_t slotWarps) override;
   void issued(WarpId w, const WarpInst& inst) override;
 
   std::uint32_t currentGroup() const { return current_; }
@@ -54,6 +57,12 @@ class TwoLevelPolicy : public IWarpSchedulingPolicy {
                    std::uint64_t ready, std::vector<WarpId>& out);
   void appendOldestGroupsFirst(const SchedView& view, std::uint64_t slotWarps, std::uint64_t groups,
                                std::uint64_t ready, std::vector<WarpId>& out);
+  // The groups of `groups` as a mask of their oldest warps' ranks (iterating it visits them
+  // oldest first), and the group at each such rank in `groupAtRank`.
+  std::uint64_t groupsByAge(const SchedView& view, std::uint64_t slotWarps, std::uint64_t groups,
+                            std::array<std::uint8_t, kMaxWarps>& groupAtRank);
+  std::optional<WarpId> firstOfGroup(const SchedView& view, std::uint64_t slotWarps,
+                                     std::uint32_t group, std::uint64_t ready);
 
   SchedOrder inner_, outer_;
   std::array<std::uint64_t, kMaxWarps> groupMask_{};  // group -> its warp slots

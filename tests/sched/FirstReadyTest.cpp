@@ -10,6 +10,7 @@
 #include "warpsim/sched/GtoPolicy.h"
 #include "warpsim/sched/LrrPolicy.h"
 #include "warpsim/sched/SwlPolicy.h"
+#include "warpsim/sched/TwoLevelPolicy.h"
 #include "warpsim/stats/StatsRegistry.h"
 
 using namespace warpsim;
@@ -100,6 +101,17 @@ TEST_CASE("first ready: SWL (12 warps allowed) names its order's first ready war
   SwlParams p;
   p.limit = 12;
   CHECK(mismatches(SwlPolicy(p, 0, 1), SwlPolicy(p, 0, 1), 20000, 3) == 0);
+}
+
+TEST_CASE("first ready: 2LVL names its order's first ready warp, each inner and outer order") {
+  for (SchedOrder inner : {SchedOrder::Gto, SchedOrder::Rr})
+    for (SchedOrder outer : {SchedOrder::Gto, SchedOrder::Rr}) {
+      TwoLevelParams p;
+      p.groupSize = 4;
+      p.inner = inner;
+      p.outer = outer;
+      CHECK(mismatches(TwoLevelPolicy(p), TwoLevelPolicy(p), 20000, 5) == 0);
+    }
 }
 
 TEST_CASE("first ready: CCWS over GTO names its first ready warp and counts the same refusals") {
