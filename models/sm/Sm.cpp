@@ -354,10 +354,9 @@ void Sm::releaseBarrierIfComplete(std::uint32_t ctaSlot) {
     }
 }
 
-void Sm::maybeRetire(WarpId id) {
+void Sm::retire(WarpId id) {
   const std::uint32_t i = id.value();
   Warp& w = warps_[i];
-  if (!(resident_ & bit(i)) || !w.finishedIssuing() || !w.drained()) return;
   resident_ &= ~bit(i);
   states_[i].resident = false;
   refreshState(i);
@@ -409,6 +408,8 @@ void Sm::refreshState(std::uint32_t id) {
   waitsOnMem_ = (waitsOnMem_ & ~b) | (s.waitsOnMem ? b : 0);
   const bool draining = s.resident && s.finished && w.memPending > 0;
   drainingMem_ = (drainingMem_ & ~b) | (draining ? b : 0);
+  const bool done = s.resident && s.finished && w.drained();
+  retirable_ = (retirable_ & ~b) | (done ? b : 0);
   const bool needs =
       s.resident && !w.streamDone && !w.exitIssued && !w.ibuf.full() && !w.fetchPending;
   needFetch_ = (needFetch_ & ~b) | (needs ? b : 0);

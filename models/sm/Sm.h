@@ -118,7 +118,12 @@ class Sm : public sc_core::sc_module,
   }
   void arriveAtBarrier(std::uint32_t ctaSlot);
   void releaseBarrierIfComplete(std::uint32_t ctaSlot);
-  void maybeRetire(WarpId w);
+  // Retires warp `w` if it has issued its last instruction and nothing of it is in flight, as
+  // its last refreshState() found (every caller refreshes it first).
+  void maybeRetire(WarpId w) {
+    if ((retirable_ >> w.value()) & 1u) retire(w);
+  }
+  void retire(WarpId w);
   // Recomputes what schedulers see of warp `id` and whether it needs fetching; called whenever
   // its instruction buffer, scoreboard or barrier state changes.
   void refreshState(std::uint32_t id);
@@ -152,7 +157,8 @@ class Sm : public sc_core::sc_module,
   std::array<std::uint8_t, 64> eligibleUnit_;  // per warp: the eligibleBy_ mask holding it
   std::uint64_t nextMem_ = 0;                  // next instruction is a memory instruction
   std::uint64_t waitsOnMem_ = 0;               // next instruction needs a pending long-latency load
-  std::uint64_t drainingMem_ = 0;              // finished issuing, memory instructions outstanding
+  std::uint64_t retirable_ = 0;    // resident, finished issuing, no result or memory in flight
+  std::uint64_t drainingMem_ = 0;  // finished issuing, memory instructions outstanding
   std::vector<CtaSlot> ctas_;
   std::vector<std::uint64_t> slotWarps_;  // bit w: resident warp w belongs to this issue slot
   std::vector<WarpId> order_;             // scratch for the policy's ordering
