@@ -188,11 +188,10 @@ std::uint32_t sharedConflictDegree(const WarpInst& in, std::uint32_t banks) {
   // Words within a window narrower than the bank count fall in distinct banks, one word each
   // (a broadcast, a unit stride, a few rows of a tile): one pass, without the chains below.
   Addr lo = ~Addr{0}, hi = 0;
-  for (unsigned lane = 0; lane < kWarpSize; ++lane) {
-    const Addr word = in.addr[lane] / 4;
-    const bool active = (in.activeMask >> lane & 1u) != 0;
-    lo = active && word < lo ? word : lo;
-    hi = active && word > hi ? word : hi;
+  for (std::uint32_t m = in.activeMask; m != 0; m &= m - 1) {
+    const Addr word = in.addr[__builtin_ctz(m)] / 4;
+    lo = std::min(lo, word);
+    hi = std::max(hi, word);
   }
   if (hi < lo || hi - lo < banks) return 1;
   // Otherwise the distinct words of each bank, as chains through the lanes (no lane pairs compared

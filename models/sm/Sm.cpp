@@ -178,6 +178,7 @@ bool Sm::fetch() {
         fetchNext_ < 64 ? needFetch_ & (~std::uint64_t{0} << fetchNext_) : 0;
     const auto id = static_cast<std::uint32_t>(__builtin_ctzll(ahead ? ahead : needFetch_));
     Warp& w = warps_[id];
+    const bool hadInst = !w.ibuf.empty();
     if (!w.stream->next(w.ibuf.back())) {
       w.streamDone = true;
     } else if (il1_ &&
@@ -187,8 +188,13 @@ bool Sm::fetch() {
     } else {
       w.ibuf.commitBack();
     }
-    refreshState(id);
-    maybeRetire(WarpId{id});
+    if (hadInst && !w.streamDone && !timeline_) {
+      // The buffer's front is the one it had: only the warp's need of a fetch can change.
+      if (w.ibuf.full() || w.fetchPending) needFetch_ &= ~bit(id);
+    } else {
+      refreshState(id);
+      maybeRetire(WarpId{id});
+    }
     fetchNext_ = id + 1;
     --budget;
     any = true;

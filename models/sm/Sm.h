@@ -173,9 +173,10 @@ class Sm : public sc_core::sc_module,
   std::unique_ptr<VictimTagArray> vta_;        // CCWS's lost-locality detector, if wanted
   std::vector<ILostLocalitySink*> lostSinks_;  // per issue slot; nullptr: not wanted
   bool withheld_ = false;  // a ready warp was left out of its policy's order this cycle
-  bool accounting_ = false;
-  Cycle lastAccounted_ = 0;
-  SmStats::Category lastCategory_ = SmStats::Category::NoWarp;
+  // The cycles [runStart_, accountedEnd_) are of category runCategory_ and not yet in stats_:
+  // a run is added when the category changes or the statistics are settled (accountUntil).
+  Cycle runStart_ = 0, accountedEnd_ = 0;
+  SmStats::Category runCategory_ = SmStats::Category::NoWarp;  // before the first tick: no warps
   // --timeline, else nullptr; last, away from what every cycle touches.
   Timeline* timeline_ = nullptr;
   std::vector<SlotTrack> slotTracks_;

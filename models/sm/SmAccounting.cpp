@@ -1,4 +1,5 @@
 // The SM's cycle classification (OWL section 3) and its account of what each warp waits on.
+#include <algorithm>
 #include <ostream>
 #include <sstream>
 #include <string>
@@ -25,29 +26,21 @@ SmStats::Category Sm::classify() const {
   return eligible ? SmStats::Category::PipelineStall : SmStats::Category::DependencyStall;
 }
 
+// A cycle the SM did not tick (it slept) is of the category of the last one it ticked. The
+// cycles are added to the statistics a run at a time, not one per tick.
 void Sm::account(Cycle cycle, SmStats::Category c) {
-  if (!accounting_) {
-    stats_.add(SmStats::Category::NoWarp, cycle);  // before the first tick: no warps yet
-    accounting_ = true;
-  } else if (cycle > lastAccounted_ + 1) {
-    stats_.add(lastCategory_, cycle - lastAccounted_ - 1);  // the cycles slept through
+  if (c != runCategory_) {
+    if (cycle > runStart_) stats_.add(runCategory_, cycle - runStart_);  // the run ends
+    runStart_ = cycle;
+    runCategory_ = c;
   }
-  stats_.add(c, 1);
-  lastAccounted_ = cycle;
-  lastCategory_ = c;
+  accountedEnd_ = cycle + 1;
 }
 
 void Sm::accountUntil(Cycle end) {
-  if (!accounting_) {
-    if (end == 0) return;
-    stats_.add(SmStats::Category::NoWarp, end);
-    accounting_ = true;
-    lastAccounted_ = end - 1;
-    lastCategory_ = SmStats::Category::NoWarp;
-  } else if (end > lastAccounted_ + 1) {
-    stats_.add(lastCategory_, end - lastAccounted_ - 1);
-    lastAccounted_ = end - 1;
-  }
+  const Cycle upTo = std::max(end, accountedEnd_);
+  if (upTo > runStart_) stats_.add(runCategory_, upTo - runStart_);
+  runStart_ = accountedEnd_ = upTo;
 }
 
 std::string Sm::describeWarp(std::uint32_t i) const {
