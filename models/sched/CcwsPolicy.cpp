@@ -2,18 +2,12 @@
 
 #include <algorithm>
 
-#include "warpsim/sched/GtoPolicy.h"
-#include "warpsim/sched/LrrPolicy.h"
-
 #include "warpsim/stats/StatsRegistry.h"
 
 namespace warpsim {
 
 CcwsPolicy::CcwsPolicy(const CcwsParams& params, std::unique_ptr<IWarpSchedulingPolicy> baseline)
-    : params_(params),
-      baseline_(std::move(baseline)),
-      baselineFiltersByReady_(dynamic_cast<GtoPolicy*>(baseline_.get()) ||
-                              dynamic_cast<LrrPolicy*>(baseline_.get())) {}
+    : params_(params), baseline_(std::move(baseline)) {}
 
 std::uint64_t CcwsPolicy::llds(std::uint64_t vtaHits, std::uint64_t issued, double kThrottle,
                                std::uint64_t cutoff) {
@@ -106,10 +100,10 @@ void CcwsPolicy::order(const SchedView& view, std::uint64_t slotWarps, std::vect
 }
 
 std::optional<WarpId> CcwsPolicy::firstReady(const SchedView& view, std::uint64_t slotWarps) {
-  if (!baselineFiltersByReady_) return std::nullopt;
   const std::uint64_t ready = slotWarps & view.readyMask();
   const std::uint64_t throttled = loadThrottled(view, slotWarps) & ready;
   if (throttled == 0) return baseline_->firstReady(view, slotWarps);
+  if (!baseline_->ordersWithoutReadiness()) return std::nullopt;  // order() filters the order
   std::uint64_t refused = 0;  // what order() leaves out: ready warps whose next load is throttled
   for (std::uint64_t m = throttled; m != 0; m &= m - 1) {
     const auto w = static_cast<std::uint32_t>(__builtin_ctzll(m));

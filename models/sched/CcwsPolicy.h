@@ -22,10 +22,10 @@ class CcwsPolicy : public IWarpSchedulingPolicy, public ILostLocalitySink {
   CcwsPolicy(const CcwsParams& params, std::unique_ptr<IWarpSchedulingPolicy> baseline);
 
   void order(const SchedView& view, std::uint64_t slotWarps, std::vector<WarpId>& order) override;
-  // With a GTO or LRR baseline (whose order of a subset of the ready warps is their order with
-  // the others left out): the baseline's first among the ready warps not refused a load, the
-  // refusals counted as order() counts them. Nothing (order() decides) with another baseline,
-  // or when every ready warp is refused.
+  // The baseline's first ready warp when no ready warp is refused a load. Otherwise, with a
+  // baseline that orders without looking at readiness (GTO, LRR): its first among the ready
+  // warps not refused, the refusals counted as order() counts them. Nothing (order() decides)
+  // with another baseline (2LVL), or when every ready warp is refused.
   std::optional<WarpId> firstReady(const SchedView& view, std::uint64_t slotWarps) override;
   void issued(WarpId w, const WarpInst& inst) override;
   bool decidesByTime() const override { return true; }  // scores decay every cycle
@@ -53,7 +53,6 @@ class CcwsPolicy : public IWarpSchedulingPolicy, public ILostLocalitySink {
 
   CcwsParams params_;
   std::unique_ptr<IWarpSchedulingPolicy> baseline_;
-  bool baselineFiltersByReady_ = false;           // GTO or LRR: see firstReady
   std::array<std::uint64_t, kWarps> peak_{};      // score set by the last raise (0: none)
   std::array<Cycle, kWarps> raisedAt_{};          // cycle of the last raise
   std::array<std::uint64_t, kWarps> age_{};       // the age of the warp the score belongs to

@@ -17,6 +17,7 @@ class GtoPolicy : public IWarpSchedulingPolicy {
   void order(const SchedView& view, std::uint64_t slotWarps, std::vector<WarpId>& order) override;
   // The last issuer if it is ready, else the oldest ready warp: order()'s first ready warp.
   std::optional<WarpId> firstReady(const SchedView& view, std::uint64_t slotWarps) override;
+  bool ordersWithoutReadiness() const override { return true; }
   void issued(WarpId w, const WarpInst& inst) override;
 
   // The first warp append() would give for `mask` (a subset of slotWarps), without building

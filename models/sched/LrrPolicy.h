@@ -10,6 +10,7 @@ class LrrPolicy : public IWarpSchedulingPolicy {
   void order(const SchedView& view, std::uint64_t slotWarps, std::vector<WarpId>& order) override;
   // The first ready warp at or after the one after the last issuer, wrapping.
   std::optional<WarpId> firstReady(const SchedView& view, std::uint64_t slotWarps) override;
+  bool ordersWithoutReadiness() const override { return true; }
   void issued(WarpId w, const WarpInst& inst) override;
 
  private:

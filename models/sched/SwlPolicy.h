@@ -33,6 +33,7 @@ class SwlPolicy : public IWarpSchedulingPolicy {
   void order(const SchedView& view, std::uint64_t slotWarps, std::vector<WarpId>& order) override;
   // GTO's first among the ready warps of the allowed ones.
   std::optional<WarpId> firstReady(const SchedView& view, std::uint64_t slotWarps) override;
+  bool ordersWithoutReadiness() const override { return true; }
   void issued(WarpId w, const WarpInst& inst) override { gto_.issued(w, inst); }
 
   std::uint32_t limit() const { return limit_; }

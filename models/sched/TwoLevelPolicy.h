@@ -47,6 +47,9 @@ class TwoLevelPolicy : public IWarpSchedulingPolicy {
   // order()'s first warp: the current group's first ready warp, else that of the group the outer
   // order puts first among those with a ready warp.
   std::optional<WarpId> firstReady(const SchedView& view, std::uint64_t slotWarps) override;
+  // Groups are ranked by the current one, round-robin position or their oldest warp, and warps
+  // within a group by GTO or round-robin: none of it looks at which warps are ready.
+  bool ordersWithoutReadiness() const override { return true; }
   void issued(WarpId w, const WarpInst& inst) override;
 
   std::uint32_t currentGroup() const { return current_; }

@@ -235,13 +235,22 @@ bool Sm::issue(std::uint32_t slot) {
   view_.setReady(ready);
   WarpScheduler& scheduler = *schedulers_[slot];
   // Every ready warp can issue: the policy's first ready warp is the one, if it can name it
-  // without its whole order (should it not issue after all, the order decides as before).
-  if (const std::optional<WarpId> first = scheduler.firstReady(view_, slotWarps_[slot]))
-    if (tryIssue(*first, slot)) return true;
+  // without its whole order.
+  if (const std::optional<WarpId> first = scheduler.firstReady(view_, slotWarps_[slot])) {
+    const bool isReady = first->value() < 64 && (ready >> first->value() & 1u) != 0;
+    if (!isReady || !tryIssue(*first, slot)) notReady(slot, *first);
+    return true;
+  }
   for (WarpId w : scheduler.order(view_, slotWarps_[slot]))
     if (tryIssue(w, slot)) return true;
   if (schedulers_[slot]->policy().decidesByTime()) withheld_ = true;
   return false;
+}
+
+void Sm::notReady(std::uint32_t slot, WarpId w) const {
+  throw std::logic_error(std::string(schedulers_[slot]->name()) +
+                         ": the policy's firstReady named warp " + std::to_string(w.value()) +
+                         ", which cannot issue in this slot this cycle");
 }
 
 void Sm::attachLostLocality(StatsRegistry& stats, std::uint32_t lineSize) {

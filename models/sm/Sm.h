@@ -127,6 +127,7 @@ class Sm : public sc_core::sc_module,
   // Recomputes what schedulers see of warp `id` and whether it needs fetching; called whenever
   // its instruction buffer, scoreboard or barrier state changes.
   void refreshState(std::uint32_t id);
+  [[noreturn]] void notReady(std::uint32_t slot, WarpId w) const;  // a policy's firstReady defect
   SmStats::Category classify() const;
   // CCWS §3.3.3: a victim tag array on the L1D when a slot's policy is an ILostLocalitySink.
   void attachLostLocality(StatsRegistry& stats, std::uint32_t lineSize);

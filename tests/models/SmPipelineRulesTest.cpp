@@ -195,6 +195,35 @@ TEST_CASE("sm rules: the scheduler sees the L1D's saturation flag (Mascar III-A)
   CHECK(std::count(log.begin(), log.end(), true) > 0);
 }
 
+namespace {
+
+// A defective plug-in: its firstReady names a warp of the slot that is not ready (the youngest
+// resident warp when some other warp is ready, whatever that warp waits on).
+class NamesUnready : public LrrPolicy {
+ public:
+  std::optional<WarpId> firstReady(const SchedView& view, std::uint64_t slotWarps) override {
+    const std::uint64_t notReady = slotWarps & ~view.readyMask();
+    if (notReady == 0) return LrrPolicy::firstReady(view, slotWarps);
+    return WarpId{static_cast<std::uint32_t>(63 - __builtin_clzll(notReady))};
+  }
+};
+
+}  // namespace
+
+TEST_CASE("sm rules: a policy whose firstReady names a warp that cannot issue stops the run") {
+  PolicyRegistry reg;
+  reg.add("names-unready", "names a warp that is not ready",
+          [](const PolicyContext&) { return std::make_unique<NamesUnready>(); });
+  GpuParams p = tinyGpu();
+  p.sched.policy = "names-unready";
+  p.sm.schedulers = 1;
+  ProgramBuilder b;
+  b.alu(1).alu(2, {1});  // a RAW pair: each warp waits on r1 after its first ALU
+  CHECK_THROWS_WITH(GpuRun(p, oneCta(b.build(), 64), reg),
+                    Catch::Contains("gpu.sm0.sched0") && Catch::Contains("firstReady named warp") &&
+                        Catch::Contains("cannot issue in this slot this cycle"));
+}
+
 TEST_CASE("sm rules: constant and texture loads go to the L1C and L1T, global ones to the L1D") {
   GpuParams p = tinyGpu();
   ProgramBuilder b;

@@ -1,6 +1,7 @@
 // firstReady, the issue stage's shortcut: the warp a policy names must be the first warp of its
 // order() that is ready, whatever the history (issues, warps retired and launched into a slot),
 // and asking it must leave the policy as order() would (CCWS counts its load refusals in both).
+#include <functional>
 #include <random>
 
 #include <catch2/catch.hpp>
@@ -79,6 +80,41 @@ std::uint32_t mismatches(Policy a, Policy b, std::uint32_t cycles, std::uint64_t
   return mismatches(a, b, cycles, seed, [](Cycle, std::mt19937_64&) {});
 }
 
+// ordersWithoutReadiness, checked: each of `cycles` random cycles, the policy's order with a
+// random subset of the ready warps in the ready mask (the others still eligible, as CCWS leaves
+// them) against its order with all of them, the others left out. Returns the cycles in which
+// the two differ; the first ready warp of the whole order issues.
+std::uint32_t subsetMismatches(IWarpSchedulingPolicy& p, std::uint32_t cycles, std::uint64_t seed) {
+  PolicyBench b(p, kWarps);
+  std::mt19937_64 rng(seed);
+  std::uint64_t nextAge = 0;
+  for (std::uint32_t w = 0; w < kWarps; ++w) b.replace(w, nextAge++);
+  b.slotWarps = (std::uint64_t{1} << kWarps) - 1;
+  const auto orderWith = [&](std::uint64_t ready, std::uint64_t keep) {
+    b.view.setReady(ready);
+    b.out.clear();
+    p.order(b.view, b.slotWarps, b.out);
+    Ids kept;
+    for (WarpId w : b.out)
+      if ((ready & keep) >> w.value() & 1u) kept.push_back(w.value());
+    return kept;
+  };
+  std::uint32_t wrong = 0;
+  for (std::uint32_t c = 0; c < cycles; ++c) {
+    if (rng() % 8 == 0) b.replace(rng() % kWarps, nextAge++);
+    const std::uint64_t ready = (rng() & rng()) & b.slotWarps;
+    const std::uint64_t subset = ready & rng();
+    if (subset == 0) continue;
+    for (std::uint32_t w = 0; w < kWarps; ++w) b.warps[w].eligible = (ready >> w) & 1u;
+    b.view.setNow(c);
+    const Ids whole = orderWith(ready, subset);
+    if (orderWith(subset, subset) != whole) ++wrong;
+    const Ids all = orderWith(ready, ready);
+    if (!all.empty()) p.issued(WarpId{all.front()}, b.inst);
+  }
+  return wrong;
+}
+
 std::uint64_t counter(const StatsRegistry& stats, const std::string& path) {
   std::uint64_t v = ~std::uint64_t{0};
   stats.forEachCounter([&](const std::string& p, const Counter& c) {
@@ -114,25 +150,36 @@ TEST_CASE("first ready: 2LVL names its order's first ready warp, each inner and 
     }
 }
 
-TEST_CASE("first ready: CCWS over GTO names its first ready warp and counts the same refusals") {
+TEST_CASE(
+    "first ready: CCWS over GTO LRR and 2LVL names its first ready warp and counts the same "
+    "refusals") {
   CcwsParams p;
   p.kThrottle = 64;  // large scores: in most cycles some warps' loads are throttled
-  CcwsPolicy viaSm(p, std::make_unique<GtoPolicy>()), viaOrder(p, std::make_unique<GtoPolicy>());
-  StatsRegistry stats;
-  viaSm.registerStats(stats, "sm");
-  viaOrder.registerStats(stats, "order");
-  for (CcwsPolicy* c : {&viaSm, &viaOrder})
-    for (std::uint32_t i = 0; i < 100; ++i) c->issued(WarpId{0}, WarpInst{});
-  const auto hits = [&](Cycle c, std::mt19937_64& rng) {
-    if (rng() % 4 != 0) return;
-    const WarpId w{static_cast<std::uint32_t>(rng() % kWarps)};
-    viaSm.lostLocality(w, c);
-    viaOrder.lostLocality(w, c);
-  };
-  CHECK(mismatches(viaSm, viaOrder, 20000, 4, hits) == 0);
-  const std::uint64_t refusals = counter(stats, "order.load_refusals");
-  CHECK(refusals > 10000);
-  CHECK(counter(stats, "sm.load_refusals") == refusals);
+  const std::vector<std::function<std::unique_ptr<IWarpSchedulingPolicy>()>> baselines{
+      [] { return std::make_unique<GtoPolicy>(); }, [] { return std::make_unique<LrrPolicy>(); },
+      [] {
+        TwoLevelParams t;
+        t.groupSize = 4;
+        return std::make_unique<TwoLevelPolicy>(t);
+      }};
+  for (const auto& baseline : baselines) {
+    CcwsPolicy viaSm(p, baseline()), viaOrder(p, baseline());
+    StatsRegistry stats;
+    viaSm.registerStats(stats, "sm");
+    viaOrder.registerStats(stats, "order");
+    for (CcwsPolicy* c : {&viaSm, &viaOrder})
+      for (std::uint32_t i = 0; i < 100; ++i) c->issued(WarpId{0}, WarpInst{});
+    const auto hits = [&](Cycle c, std::mt19937_64& rng) {
+      if (rng() % 4 != 0) return;
+      const WarpId w{static_cast<std::uint32_t>(rng() % kWarps)};
+      viaSm.lostLocality(w, c);
+      viaOrder.lostLocality(w, c);
+    };
+    CHECK(mismatches(viaSm, viaOrder, 20000, 4, hits) == 0);
+    const std::uint64_t refusals = counter(stats, "order.load_refusals");
+    CHECK(refusals > 10000);
+    CHECK(counter(stats, "sm.load_refusals") == refusals);
+  }
 }
 
 TEST_CASE("first ready: GTO after a slot's new warp names the oldest ready, not the slot") {
@@ -155,4 +202,29 @@ TEST_CASE("first ready: a policy without the shortcut names none, and the SM ask
   PolicyBench b(plain, {0, 1});
   b.order(bits({0, 1}));
   CHECK_FALSE(plain.firstReady(b.view, b.slotWarps).has_value());
+  CHECK_FALSE(plain.ordersWithoutReadiness());  // unknown: CCWS over it asks its order
+}
+
+TEST_CASE(
+    "first ready: GTO, LRR, SWL and 2LVL order a subset of the ready warps as they order all") {
+  GtoPolicy gto;
+  LrrPolicy lrr;
+  SwlParams swlParams;
+  swlParams.limit = 12;
+  SwlPolicy swl(swlParams, 0, 1);
+  std::vector<std::unique_ptr<IWarpSchedulingPolicy>> twoLevels;
+  for (SchedOrder inner : {SchedOrder::Gto, SchedOrder::Rr})
+    for (SchedOrder outer : {SchedOrder::Gto, SchedOrder::Rr}) {
+      TwoLevelParams p;
+      p.groupSize = 4;
+      p.inner = inner;
+      p.outer = outer;
+      twoLevels.push_back(std::make_unique<TwoLevelPolicy>(p));
+    }
+  std::vector<IWarpSchedulingPolicy*> policies{&gto, &lrr, &swl};
+  for (auto& t : twoLevels) policies.push_back(t.get());
+  for (IWarpSchedulingPolicy* policy : policies) {
+    CHECK(policy->ordersWithoutReadiness());
+    CHECK(subsetMismatches(*policy, 20000, 6) == 0);
+  }
 }
