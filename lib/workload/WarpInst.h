@@ -52,7 +52,10 @@ struct WarpInst {
 
   bool isMem() const { return op == OpClass::Mem; }
   bool isLoad() const { return op == OpClass::Mem && memOp == MemOp::Load; }
-  unsigned activeLanes() const { return static_cast<unsigned>(__builtin_popcount(activeMask)); }
+  unsigned activeLanes() const {  // a full warp without a count (no popcnt in the base ISA)
+    return activeMask == ~std::uint32_t{0} ? kWarpSize
+                                           : static_cast<unsigned>(__builtin_popcount(activeMask));
+  }
 };
 
 }  // namespace warpsim

@@ -159,6 +159,24 @@ bool coalesceHalves(const WarpInst& in, std::uint32_t lineSize, unsigned size,
   return true;
 }
 
+// Whether the active lanes' words fall in distinct banks, one word each (a broadcast, a unit
+// stride, a few rows of a tile), because they lie within one aligned row of `banks` words (the
+// usual case, tested without branches per lane) or within a window narrower than `banks`.
+bool oneWordPerBank(const WarpInst& in, std::uint32_t banks) {
+  if (in.activeMask == ~std::uint32_t{0} && (banks & (banks - 1)) == 0) {
+    const Addr row = ~(Addr{banks} * 4 - 1), first = in.addr[0];
+    Addr differs = 0;
+    for (const Addr a : in.addr) differs |= (a ^ first) & row;
+    if (differs == 0) return true;
+  }
+  Addr lo = ~Addr{0}, hi = 0;  // the window of the addresses, then of the words (same order)
+  for (std::uint32_t m = in.activeMask; m != 0; m &= m - 1) {
+    lo = std::min(lo, in.addr[__builtin_ctz(m)]);
+    hi = std::max(hi, in.addr[__builtin_ctz(m)]);
+  }
+  return hi / 4 - lo / 4 < banks;
+}
+
 }  // namespace
 
 void coalesce(const WarpInst& in, std::uint32_t lineSize, CoalescedAccess& out) {
@@ -185,15 +203,7 @@ void coalesce(const WarpInst& in, std::uint32_t lineSize, CoalescedAccess& out) 
 }
 
 std::uint32_t sharedConflictDegree(const WarpInst& in, std::uint32_t banks) {
-  // Words within a window narrower than the bank count fall in distinct banks, one word each
-  // (a broadcast, a unit stride, a few rows of a tile): one pass, without the chains below.
-  Addr lo = ~Addr{0}, hi = 0;
-  for (std::uint32_t m = in.activeMask; m != 0; m &= m - 1) {
-    const Addr word = in.addr[__builtin_ctz(m)] / 4;
-    lo = std::min(lo, word);
-    hi = std::max(hi, word);
-  }
-  if (hi < lo || hi - lo < banks) return 1;
+  if (in.activeMask == 0 || oneWordPerBank(in, banks)) return 1;
   // Otherwise the distinct words of each bank, as chains through the lanes (no lane pairs compared
   // unless they share a bank): the degree is the most distinct words any one bank holds.
   constexpr std::uint8_t kNone = 0xff;

@@ -154,6 +154,50 @@ TEST_CASE("shared memory: only active lanes count towards a conflict") {
   CHECK(sharedConflictDegree(strided(0, 32 * 4, 0), 32) == 1);
 }
 
+namespace {
+
+// The most distinct words any one bank holds, pair by pair.
+std::uint32_t degreeByDefinition(const WarpInst& in, std::uint32_t banks) {
+  std::uint32_t degree = 1;
+  for (unsigned i = 0; i < kWarpSize; ++i) {
+    if (!(in.activeMask >> i & 1u)) continue;
+    std::vector<Addr> distinct;
+    for (unsigned j = 0; j < kWarpSize; ++j)
+      if ((in.activeMask >> j & 1u) && (in.addr[j] / 4) % banks == (in.addr[i] / 4) % banks &&
+          std::find(distinct.begin(), distinct.end(), in.addr[j] / 4) == distinct.end())
+        distinct.push_back(in.addr[j] / 4);
+    degree = std::max<std::uint32_t>(degree, static_cast<std::uint32_t>(distinct.size()));
+  }
+  return degree;
+}
+
+}  // namespace
+
+TEST_CASE("shared memory: a full warp within one aligned row of the banks, or across rows") {
+  // Every lane active, words drawn from one aligned row of `banks` words (the shortcut: degree
+  // 1) or from two rows' width starting mid-row (conflicts), for power-of-two bank counts and
+  // others.
+  std::mt19937 rng(11);
+  std::uint32_t oneRow = 0, conflicts = 0;
+  for (int trial = 0; trial < 4000; ++trial) {
+    const std::uint32_t banks = trial % 2 ? 1u << (rng() % 7) : 1 + rng() % 64;
+    const Addr row = Addr{rng() % 1000} * banks;
+    const bool across = rng() % 2;
+    const Addr first = row + (across ? rng() % banks : 0), width = across ? 2 * banks : banks;
+    WarpInst in;
+    for (unsigned lane = 0; lane < kWarpSize; ++lane)
+      in.addr[lane] = (first + rng() % width) * 4 + rng() % 4;
+    const std::uint32_t expected = degreeByDefinition(in, banks);
+    oneRow += !across && (banks & (banks - 1)) == 0;
+    conflicts += expected > 1;
+    if (!across) CHECK(expected == 1);  // one row: no two words share a bank
+    INFO("trial " << trial << ", " << banks << " banks, row " << row << ", first word " << first);
+    REQUIRE(sharedConflictDegree(in, banks) == expected);
+  }
+  CHECK(oneRow > 1000);
+  CHECK(conflicts > 1000);
+}
+
 TEST_CASE("shared memory: the degree is the most distinct words in one bank, for any pattern") {
   // Against the definition, pair by pair, on seeded random words drawn from a few rows so that
   // broadcasts and conflicts both occur, for 1 to 64 banks; the words span 1 to 96 words from
@@ -169,18 +213,8 @@ TEST_CASE("shared memory: the degree is the most distinct words in one bank, for
     for (unsigned lane = 0; lane < kWarpSize; ++lane)
       in.addr[lane] = (base + rng() % span) * 4 + rng() % 4;
     narrow += span <= banks;
-    std::uint32_t expected = 1;
-    for (unsigned i = 0; i < kWarpSize; ++i) {
-      if (!(in.activeMask >> i & 1u)) continue;
-      std::vector<Addr> distinct;
-      for (unsigned j = 0; j < kWarpSize; ++j)
-        if ((in.activeMask >> j & 1u) && (in.addr[j] / 4) % banks == (in.addr[i] / 4) % banks &&
-            std::find(distinct.begin(), distinct.end(), in.addr[j] / 4) == distinct.end())
-          distinct.push_back(in.addr[j] / 4);
-      expected = std::max<std::uint32_t>(expected, static_cast<std::uint32_t>(distinct.size()));
-    }
     INFO("trial " << trial << ", " << banks << " banks, words spanning " << span);
-    REQUIRE(sharedConflictDegree(in, banks) == expected);
+    REQUIRE(sharedConflictDegree(in, banks) == degreeByDefinition(in, banks));
   }
   CHECK(narrow > 1000);  // both the window's shortcut and the chains were exercised
   CHECK(narrow < 3000);
