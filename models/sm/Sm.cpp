@@ -7,7 +7,6 @@
 
 namespace warpsim {
 namespace {
-constexpr Cycle kNoCycle = ~Cycle{0};
 constexpr std::uint64_t bit(std::uint32_t w) {
   return std::uint64_t{1} << w;
 }
@@ -139,9 +138,7 @@ bool Sm::tick() {
   // Nothing moved this cycle. What remains internal is a result in a pipeline or a unit still
   // busy, each done at a known cycle: sleep until the first of them. Everything else waits on
   // the LSU, the memory system or the dispatcher, which wake the SM themselves.
-  Cycle next = kNoCycle;
-  for (const TimedQueue<Result>* q : resultQueues())
-    if (!q->empty()) next = std::min(next, q->frontVisibleAt());
+  Cycle next = resultsDue_;
   for (Cycle t : {sfuFreeAt_, dpFreeAt_, tensorFreeAt_, fenceFreeAt_})
     next = t > cycle ? std::min(next, t) : next;
   for (Cycle t : spFreeAt_) next = t > cycle ? std::min(next, t) : next;
@@ -155,6 +152,8 @@ bool Sm::tick() {
 
 void Sm::writeback() {
   const Cycle cycle = Clocked::now();
+  if (resultsDue_ > cycle) return;
+  resultsDue_ = kNoCycle;
   for (TimedQueue<Result>* q : resultQueues()) {
     while (q->ready(cycle)) {
       const Result r = q->pop();
@@ -165,6 +164,7 @@ void Sm::writeback() {
       refreshState(r.warp.value());
       maybeRetire(r.warp);
     }
+    if (!q->empty()) resultsDue_ = std::min(resultsDue_, q->frontVisibleAt());
   }
 }
 
@@ -287,6 +287,7 @@ bool Sm::tryIssue(WarpId id, std::uint32_t slot) {
     if (in.dst != kNoReg) w.scoreboard.reserve(in.dst, false);
     ++w.aluPending;
     results.push(Result{id, in.dst}, cycle + p.latency);
+    resultsDue_ = std::min(resultsDue_, cycle + p.latency);
     return true;
   };
   switch (in.op) {

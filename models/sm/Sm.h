@@ -113,9 +113,6 @@ class Sm : public sc_core::sc_module,
   std::array<TimedQueue<Result>*, 5> resultQueues() {
     return {&spResults_, &sfuResults_, &dpResults_, &tensorResults_, &fenceResults_};
   }
-  std::array<const TimedQueue<Result>*, 5> resultQueues() const {
-    return {&spResults_, &sfuResults_, &dpResults_, &tensorResults_, &fenceResults_};
-  }
   void arriveAtBarrier(std::uint32_t ctaSlot);
   void releaseBarrierIfComplete(std::uint32_t ctaSlot);
   // Retires warp `w` if it has issued its last instruction and nothing of it is in flight, as
@@ -166,6 +163,8 @@ class Sm : public sc_core::sc_module,
   std::vector<Cycle> spFreeAt_;           // one SP pipeline per issue slot
   Cycle sfuFreeAt_ = 0, dpFreeAt_ = 0, tensorFreeAt_ = 0, fenceFreeAt_ = 0;
   TimedQueue<Result> spResults_, sfuResults_, dpResults_, tensorResults_, fenceResults_;
+  static constexpr Cycle kNoCycle = ~Cycle{0};
+  Cycle resultsDue_ = kNoCycle;  // the earliest front of the result queues (kNoCycle: empty)
   std::uint32_t fetchNext_ = 0;
   std::uint64_t launched_ = 0;  // warp launch counter: the age schedulers see
   SmStats stats_;
