@@ -23,9 +23,9 @@ class CcwsPolicy : public IWarpSchedulingPolicy, public ILostLocalitySink {
 
   void order(const SchedView& view, std::uint64_t slotWarps, std::vector<WarpId>& order) override;
   // The baseline's first ready warp when no ready warp is refused a load. Otherwise, with a
-  // baseline that orders without looking at readiness (GTO, LRR): its first among the ready
-  // warps not refused, the refusals counted as order() counts them. Nothing (order() decides)
-  // with another baseline (2LVL), or when every ready warp is refused.
+  // baseline that orders without looking at readiness (GTO, LRR, 2LVL): its first among the
+  // ready warps not refused, the refusals counted as order() counts them. Nothing (order()
+  // decides) with a baseline that does not say so, or when every ready warp is refused.
   std::optional<WarpId> firstReady(const SchedView& view, std::uint64_t slotWarps) override;
   void issued(WarpId w, const WarpInst& inst) override;
   bool decidesByTime() const override { return true; }  // scores decay every cycle

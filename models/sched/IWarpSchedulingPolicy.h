@@ -104,9 +104,9 @@ class IWarpSchedulingPolicy {
     return std::nullopt;
   }
   // True when order() ranks the slot's warps without looking at which are ready (GTO, LRR,
-  // SWL): its order of a subset of the ready warps is then its order with the others left out,
-  // and firstReady() asked with a view whose ready mask is that subset names the subset's first.
-  // A filter that takes warps out of the ready mask (CCWS) relies on it to ask firstReady().
+  // SWL, 2LVL): its order of a subset of the ready warps is then its order with the others left
+  // out, and firstReady() asked with a view whose ready mask is that subset names the subset's
+  // first. A filter that takes warps out of the ready mask (CCWS) relies on it to ask firstReady().
   virtual bool ordersWithoutReadiness() const { return false; }
   // Feedback: warp `w` issued `inst` this cycle.
   virtual void issued(WarpId w, const WarpInst& inst) { (void)w, (void)inst; }
