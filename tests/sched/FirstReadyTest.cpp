@@ -115,6 +115,20 @@ std::uint32_t subsetMismatches(IWarpSchedulingPolicy& p, std::uint32_t cycles, s
   return wrong;
 }
 
+// 2LVL with fetch groups of 4 warps, for each inner and outer order.
+std::vector<TwoLevelParams> twoLevelVariants() {
+  std::vector<TwoLevelParams> variants;
+  for (SchedOrder inner : {SchedOrder::Gto, SchedOrder::Rr})
+    for (SchedOrder outer : {SchedOrder::Gto, SchedOrder::Rr}) {
+      TwoLevelParams p;
+      p.groupSize = 4;
+      p.inner = inner;
+      p.outer = outer;
+      variants.push_back(p);
+    }
+  return variants;
+}
+
 std::uint64_t counter(const StatsRegistry& stats, const std::string& path) {
   std::uint64_t v = ~std::uint64_t{0};
   stats.forEachCounter([&](const std::string& p, const Counter& c) {
@@ -140,14 +154,8 @@ TEST_CASE("first ready: SWL (12 warps allowed) names its order's first ready war
 }
 
 TEST_CASE("first ready: 2LVL names its order's first ready warp, each inner and outer order") {
-  for (SchedOrder inner : {SchedOrder::Gto, SchedOrder::Rr})
-    for (SchedOrder outer : {SchedOrder::Gto, SchedOrder::Rr}) {
-      TwoLevelParams p;
-      p.groupSize = 4;
-      p.inner = inner;
-      p.outer = outer;
-      CHECK(mismatches(TwoLevelPolicy(p), TwoLevelPolicy(p), 20000, 5) == 0);
-    }
+  for (const TwoLevelParams& p : twoLevelVariants())
+    CHECK(mismatches(TwoLevelPolicy(p), TwoLevelPolicy(p), 20000, 5) == 0);
 }
 
 TEST_CASE(
@@ -213,14 +221,8 @@ TEST_CASE(
   swlParams.limit = 12;
   SwlPolicy swl(swlParams, 0, 1);
   std::vector<std::unique_ptr<IWarpSchedulingPolicy>> twoLevels;
-  for (SchedOrder inner : {SchedOrder::Gto, SchedOrder::Rr})
-    for (SchedOrder outer : {SchedOrder::Gto, SchedOrder::Rr}) {
-      TwoLevelParams p;
-      p.groupSize = 4;
-      p.inner = inner;
-      p.outer = outer;
-      twoLevels.push_back(std::make_unique<TwoLevelPolicy>(p));
-    }
+  for (const TwoLevelParams& p : twoLevelVariants())
+    twoLevels.push_back(std::make_unique<TwoLevelPolicy>(p));
   std::vector<IWarpSchedulingPolicy*> policies{&gto, &lrr, &swl};
   for (auto& t : twoLevels) policies.push_back(t.get());
   for (IWarpSchedulingPolicy* policy : policies) {
