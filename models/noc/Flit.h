@@ -3,7 +3,8 @@
 // network interfaces, credit counters, and the one interface through which routers and network
 // interfaces hand each other flits and credits. A packet is stored once, in its fabric's
 // PacketPool, from the cycle its first flit leaves its source interface until its destination
-// hands it on; a flit carries the packet's index and what a router needs (8 bytes).
+// hands it on; a flit carries the packet's index and what a router needs (8 bytes). Routers and
+// network interfaces hand each other flits and credits by direct calls (Router.h).
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -143,24 +144,6 @@ class CreditCounter {
   }
   std::uint32_t credits_ = 0, inFlight_ = 0;
   Cycle inFlightAt_ = 0;
-};
-
-// A router or a network interface as the other end of a channel sees it.
-class IFlitPort {
- public:
-  virtual ~IFlitPort() = default;
-  // A flit arrives at input `port`, in its packet's VC, usable from `visibleAt`.
-  virtual void pushFlit(std::uint32_t port, const Flit& flit, Cycle visibleAt) = 0;
-  // `n` flit slots of VC `vc` freed downstream of output `port`; usable from `visibleAt`.
-  virtual void pushCredit(std::uint32_t port, std::uint32_t vc, Cycle visibleAt,
-                          std::uint32_t n) = 0;
-};
-
-// One end of a channel: the component and its port number there.
-struct PortRef {
-  IFlitPort* to = nullptr;
-  std::uint32_t port = 0;
-  bool connected() const { return to != nullptr; }
 };
 
 }  // namespace warpsim::noc

@@ -25,14 +25,13 @@ MeshFabric::MeshFabric(const MeshParams& params, IMeshEndpoint& endpoint, Watchd
     Router& r = *routers_[i];
     const std::string node = "n" + std::to_string(i);
     NetworkInterface& ni = *nis_[i];
-    ni.connect(PortRef{&r, kLocal}, addLink(node + "_inject"));
-    r.connectIn(kLocal, PortRef{&ni, 0});
-    r.connectOut(kLocal, PortRef{&ni, 0}, params_.vcBuffer, addLink(node + "_eject"));
+    ni.connect(r, addLink(node + "_inject"));
+    r.connectLocal(ni, params_.vcBuffer, addLink(node + "_eject"));
     const std::uint32_t x = i % cols, y = i / cols;
     const auto link = [&](std::uint32_t port, std::uint32_t to, std::uint32_t back) {
-      r.connectOut(port, PortRef{routers_[to].get(), back}, params_.vcBuffer,
+      r.connectOut(port, *routers_[to], back, params_.vcBuffer,
                    addLink(node + "_" + portName(port)));
-      routers_[to]->connectIn(back, PortRef{&r, port});
+      routers_[to]->connectIn(back, r, port);
     };
     if (y > 0) link(kNorth, i - cols, kSouth);
     if (x + 1 < cols) link(kEast, i + 1, kWest);

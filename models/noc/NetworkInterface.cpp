@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "warpsim/core/Watchdog.h"
+#include "warpsim/noc/Router.h"
 
 namespace warpsim::noc {
 
@@ -34,8 +35,8 @@ std::uint32_t NetworkInterface::addQueue(std::uint8_t vc, std::uint32_t capacity
   return static_cast<std::uint32_t>(queues_.size() - 1);
 }
 
-void NetworkInterface::connect(PortRef router, Counter& injectFlits) {
-  router_ = router;
+void NetworkInterface::connect(Router& router, Counter& injectFlits) {
+  router_ = &router;
   injectFlits_ = &injectFlits;
   for (auto& c : credits_) c.reset(params_.vcBuffer);
 }
@@ -63,7 +64,7 @@ void NetworkInterface::resume(std::uint32_t vc) {
   wake();
 }
 
-void NetworkInterface::pushFlit(std::uint32_t, const Flit& flit, Cycle visibleAt) {
+void NetworkInterface::pushFlit(const Flit& flit, Cycle visibleAt) {
   FlitQueue& q = eject_[flit.vc];
   if (q.full())
     throw std::logic_error("mesh interface " + std::to_string(node_) +
@@ -74,8 +75,7 @@ void NetworkInterface::pushFlit(std::uint32_t, const Flit& flit, Cycle visibleAt
   if (!isActive()) wakeAt(visibleAt);
 }
 
-void NetworkInterface::pushCredit(std::uint32_t, std::uint32_t vc, Cycle visibleAt,
-                                  std::uint32_t n) {
+void NetworkInterface::pushCredit(std::uint32_t vc, Cycle visibleAt, std::uint32_t n) {
   if (credits_[vc].give(visibleAt, n) && !isActive()) wakeAt(visibleAt);
 }
 
@@ -118,7 +118,7 @@ void NetworkInterface::eject(std::uint32_t vc, Cycle t) {
   packets_.release(index);
   for (std::uint32_t i = 0; i < n; ++i) q.pop();
   --tails_[vc];
-  router_.to->pushCredit(router_.port, vc, t + 1, n);
+  router_->pushCredit(kLocal, vc, t + 1, n);
   stats_.packets[vc].inc();
   stats_.flits[vc].inc(n);
   stats_.latency[vc].add(t - p.injectedAt);
@@ -150,7 +150,7 @@ bool NetworkInterface::injectFlit(std::uint32_t vc, Cycle t) {
   const Flit f{s.packet, s.dest, static_cast<std::uint8_t>(vc), ends};
   credits_[vc].take();
   injectFlits_->inc();
-  router_.to->pushFlit(router_.port, f, t + params_.linkLatency + params_.routerLatency);
+  router_->pushFlit(kLocal, f, t + params_.linkLatency + params_.routerLatency);
   if (++s.sent == s.flits) s.active = false;
   return true;
 }

@@ -21,6 +21,8 @@ class Watchdog;
 
 namespace warpsim::noc {
 
+class Router;
+
 // What sits at the mesh's edge: the TLM layer (Mesh) or a test's traffic sink.
 class IMeshEndpoint {
  public:
@@ -32,7 +34,7 @@ class IMeshEndpoint {
   virtual void injectionSpace(std::uint32_t node, std::uint32_t queue) = 0;
 };
 
-class NetworkInterface : public Clocked, public IFlitPort {
+class NetworkInterface : public Clocked {
  public:
   // `packets`: the fabric's pool, where a packet stays while its flits are in the mesh.
   NetworkInterface(std::uint32_t node, const MeshParams& params, IMeshEndpoint& endpoint,
@@ -41,7 +43,8 @@ class NetworkInterface : public Clocked, public IFlitPort {
   // Adds an injection queue for packets of `vc`, holding `capacity` packets (0: unbounded);
   // returns its index. Call before the run.
   std::uint32_t addQueue(std::uint8_t vc, std::uint32_t capacity);
-  void connect(PortRef router, Counter& injectFlits);
+  // Its router's local port: where its flits go and its credits come back.
+  void connect(Router& router, Counter& injectFlits);
 
   bool full(std::uint32_t queue) const { return queues_[queue].q.full(); }
   // Takes a packet for `p.dest` (src, VC and injection cycle are filled in); it may leave from
@@ -51,8 +54,9 @@ class NetworkInterface : public Clocked, public IFlitPort {
   void resume(std::uint32_t vc);
 
   bool tick() override;
-  void pushFlit(std::uint32_t port, const Flit& flit, Cycle visibleAt) override;
-  void pushCredit(std::uint32_t port, std::uint32_t vc, Cycle visibleAt, std::uint32_t n) override;
+  // From the router's local output: a flit, usable from `visibleAt`, and `n` credits of `vc`.
+  void pushFlit(const Flit& flit, Cycle visibleAt);
+  void pushCredit(std::uint32_t vc, Cycle visibleAt, std::uint32_t n);
   void describeWaits(std::ostream& os) const;
   bool holdsPackets() const;
   std::uint32_t node() const { return node_; }
@@ -90,7 +94,7 @@ class NetworkInterface : public Clocked, public IFlitPort {
   std::array<FlitQueue, kVcs> eject_;
   std::array<std::uint32_t, kVcs> tails_{};  // per VC: whole packets in eject_ (tails arrived)
   std::array<bool, kVcs> blocked_{};
-  PortRef router_;
+  Router* router_ = nullptr;
   Counter* injectFlits_ = nullptr;
 };
 

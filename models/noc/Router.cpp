@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "warpsim/core/Watchdog.h"
+#include "warpsim/noc/NetworkInterface.h"
 
 namespace warpsim::noc {
 
@@ -39,13 +40,19 @@ Router::Router(std::uint32_t node, const MeshParams& params, const PacketPool& p
   }
 }
 
-void Router::connectOut(std::uint32_t port, PortRef downstream, std::uint32_t depth,
-                        Counter& flits) {
-  out_[port].down = downstream;
+void Router::connectOut(std::uint32_t port, Router& down, std::uint32_t downPort,
+                        std::uint32_t depth, Counter& flits) {
+  out_[port].down = Link{&down, downPort};
   for (auto& c : credits_[port]) c.reset(depth);
   out_[port].flits = &flits;
-  // A router downstream adds its pipeline; a network interface takes the flit off the link.
-  out_[port].delay = params_.linkLatency + (port == kLocal ? 0 : params_.routerLatency);
+  out_[port].delay = params_.linkLatency + params_.routerLatency;  // the link, then its pipeline
+}
+
+void Router::connectLocal(NetworkInterface& ni, std::uint32_t depth, Counter& flits) {
+  ni_ = &ni;
+  for (auto& c : credits_[kLocal]) c.reset(depth);
+  out_[kLocal].flits = &flits;
+  out_[kLocal].delay = params_.linkLatency;  // the interface takes the flit off the link
 }
 
 void Router::pushFlit(std::uint32_t port, const Flit& flit, Cycle visibleAt) {
@@ -131,12 +138,18 @@ void Router::send(std::uint32_t p, std::uint32_t vc, std::uint32_t o, Cycle t) {
   owner = held | (0u - std::uint32_t{f.tail()});
   out.flits->inc();
   if (observer_) observer_->flitSent(node_, o, packets_[f.packet], f, t);
-  out.down.to->pushFlit(out.down.port, f, t + out.delay);
+  if (o == kLocal)
+    ni_->pushFlit(f, t + out.delay);
+  else
+    out.down.router->pushFlit(out.down.port, f, t + out.delay);
   q.pop();
   // An emptied queue's front is stale but harmless (its bit is clear): no branch.
   refreshFront(p, vc);
   occupied_ &= ~(std::uint32_t{q.empty()} << (p * kVcs + vc));
-  up_[p].to->pushCredit(up_[p].port, vc, t + 1, 1);
+  if (p == kLocal)
+    ni_->pushCredit(vc, t + 1, 1);
+  else
+    up_[p].router->pushCredit(up_[p].port, vc, t + 1, 1);
   if (watchdog_) watchdog_->progress();
 }
 

@@ -20,6 +20,8 @@ class Watchdog;
 
 namespace warpsim::noc {
 
+class NetworkInterface;
+
 enum Port : std::uint32_t { kLocal = 0, kNorth = 1, kEast = 2, kSouth = 3, kWest = 4 };
 constexpr std::uint32_t kPorts = 5;
 const char* portName(std::uint32_t port);
@@ -32,34 +34,50 @@ class IFlitObserver {
                         Cycle cycle) = 0;
 };
 
-class Router : public Clocked, public IFlitPort {
+// The channels are typed, not virtual: a router's local port meets its network interface and
+// every other port a router's input, so each hand-over is a direct call the compiler inlines
+// and the host predicts (doc/performance.md, stop 48).
+class Router : public Clocked {
  public:
   // `packets`: the fabric's pool, where the observer's packets are looked up.
   Router(std::uint32_t node, const MeshParams& params, const PacketPool& packets,
          Watchdog* watchdog);
 
-  // Output `port` feeds `downstream` (a router's input or a network interface), counting its
-  // flits in `flits`; credits start at the downstream buffer depth, `depth`.
-  void connectOut(std::uint32_t port, PortRef downstream, std::uint32_t depth, Counter& flits);
-  // Input `port` is fed by `upstream`, which gets this input's credits back.
-  void connectIn(std::uint32_t port, PortRef upstream) { up_[port] = upstream; }
+  // Output `port` (not the local one) feeds input `downPort` of router `down`; the local port
+  // feeds and is fed by the node's network interface. Each output counts its flits in `flits`;
+  // its credits start at the downstream buffer depth, `depth`.
+  void connectOut(std::uint32_t port, Router& down, std::uint32_t downPort, std::uint32_t depth,
+                  Counter& flits);
+  void connectLocal(NetworkInterface& ni, std::uint32_t depth, Counter& flits);
+  // Input `port` (not the local one) is fed by output `upPort` of router `up`, which gets this
+  // input's credits back.
+  void connectIn(std::uint32_t port, Router& up, std::uint32_t upPort) {
+    up_[port] = Link{&up, upPort};
+  }
   void setObserver(IFlitObserver* o) { observer_ = o; }  // null: none
 
   // XY: first along the row (east/west) to the destination column, then along the column.
   std::uint32_t route(std::uint32_t dest) const { return routeTo_[dest]; }
 
   bool tick() override;
-  void pushFlit(std::uint32_t port, const Flit& flit, Cycle visibleAt) override;
-  void pushCredit(std::uint32_t port, std::uint32_t vc, Cycle visibleAt, std::uint32_t n) override;
+  // A flit arrives at input `port`, in its packet's VC, usable from `visibleAt`.
+  void pushFlit(std::uint32_t port, const Flit& flit, Cycle visibleAt);
+  // `n` flit slots of VC `vc` freed downstream of output `port`; usable from `visibleAt`.
+  void pushCredit(std::uint32_t port, std::uint32_t vc, Cycle visibleAt, std::uint32_t n);
   void describeWaits(std::ostream& os) const;
   bool holdsFlits() const { return occupied_ != 0; }
 
  private:
   static constexpr std::uint32_t kFree = ~0u;
-  // Where an output goes; what a tick reads of it (owner, credits, round-robin pointer) is
-  // kept below, with the other outputs', in a few host cache lines.
+  // The other end of a channel between routers: the router and its port number there.
+  struct Link {
+    Router* router = nullptr;
+    std::uint32_t port = 0;
+  };
+  // Where an output goes (the local one: ni_); what a tick reads of it (owner, credits,
+  // round-robin pointer) is kept below, with the other outputs', in a few host cache lines.
   struct Output {
-    PortRef down;
+    Link down;
     Counter* flits = nullptr;
     Cycle delay = 0;  // send to visible downstream: the link, and a router's pipeline
   };
@@ -78,7 +96,8 @@ class Router : public Clocked, public IFlitPort {
   IFlitObserver* observer_ = nullptr;
   const PacketPool& packets_;
   std::array<std::array<FlitQueue, kVcs>, kPorts> in_;
-  std::array<PortRef, kPorts> up_;
+  std::array<Link, kPorts> up_;  // the local input's: ni_
+  NetworkInterface* ni_ = nullptr;
   std::array<Output, kPorts> out_;
   std::vector<std::uint8_t> routeTo_;  // output port per destination node (XY), precomputed
   // What every tick reads, together: which input VCs hold flits (bit port x kVcs + vc), their
