@@ -55,28 +55,14 @@ void Router::connectLocal(NetworkInterface& ni, std::uint32_t depth, Counter& fl
   out_[kLocal].delay = params_.linkLatency;  // the interface takes the flit off the link
 }
 
-void Router::pushFlit(std::uint32_t port, const Flit& flit, Cycle visibleAt) {
-  FlitQueue& q = in_[port][flit.vc];
-  if (q.full())
-    throw std::logic_error("mesh router " + std::to_string(node_) + ": flit into a full " +
-                           portName(port) + " buffer (credit protocol broken)");
-  q.push(flit, visibleAt);
-  refreshFront(port, flit.vc);  // unchanged unless the queue was empty: no branch
-  occupied_ |= 1u << (port * kVcs + flit.vc);
-  if (!isActive()) wakeAt(visibleAt);  // an active router sees the flit in its next tick
+void Router::fullBuffer(std::uint32_t port) const {
+  throw std::logic_error("mesh router " + std::to_string(node_) + ": flit into a full " +
+                         portName(port) + " buffer (credit protocol broken)");
 }
 
 void Router::pushCredit(std::uint32_t port, std::uint32_t vc, Cycle visibleAt, std::uint32_t n) {
   // A flit waiting for these credits made the router sleep; otherwise it is awake already.
   if (credits_[port][vc].give(visibleAt, n) && !isActive()) wakeAt(visibleAt);
-}
-
-void Router::refreshFront(std::uint32_t port, std::uint32_t vc) {
-  const FlitQueue& q = in_[port][vc];
-  Front& f = front_[port * kVcs + vc];
-  f.at = q.frontVisibleAt();
-  f.out = static_cast<std::uint8_t>(route(q.front().dest));
-  f.head = q.front().head();
 }
 
 bool Router::tick() {

@@ -60,8 +60,16 @@ class Router : public Clocked {
   std::uint32_t route(std::uint32_t dest) const { return routeTo_[dest]; }
 
   bool tick() override;
-  // A flit arrives at input `port`, in its packet's VC, usable from `visibleAt`.
-  void pushFlit(std::uint32_t port, const Flit& flit, Cycle visibleAt);
+  // A flit arrives at input `port`, in its packet's VC, usable from `visibleAt`. Inline: every
+  // flit hop ends here, from a router's send or an interface's injection.
+  void pushFlit(std::uint32_t port, const Flit& flit, Cycle visibleAt) {
+    FlitQueue& q = in_[port][flit.vc];
+    if (q.full()) fullBuffer(port);
+    q.push(flit, visibleAt);
+    refreshFront(port, flit.vc);  // unchanged unless the queue was empty: no branch
+    occupied_ |= 1u << (port * kVcs + flit.vc);
+    if (!isActive()) wakeAt(visibleAt);  // an active router sees the flit in its next tick
+  }
   // `n` flit slots of VC `vc` freed downstream of output `port`; usable from `visibleAt`.
   void pushCredit(std::uint32_t port, std::uint32_t vc, Cycle visibleAt, std::uint32_t n);
   void describeWaits(std::ostream& os) const;
@@ -88,6 +96,9 @@ class Router : public Clocked {
     return owner_[f.out][i % kVcs] == ((i / kVcs) | (0u - std::uint32_t{f.head}));
   }
   void send(std::uint32_t port, std::uint32_t vc, std::uint32_t out, Cycle t);
+  // A flit into a full buffer: the credit protocol is broken. Out of line, so that pushFlit
+  // stays small enough to inline where a router sends.
+  [[noreturn, gnu::cold, gnu::noinline]] void fullBuffer(std::uint32_t port) const;
   Cycle nextEvent(Cycle t);
 
   std::uint32_t node_, x_, y_;
@@ -114,7 +125,13 @@ class Router : public Clocked {
   std::array<std::array<std::uint32_t, kVcs>, kPorts> owner_;
   std::array<std::array<CreditCounter, kVcs>, kPorts> credits_{};
   std::array<std::uint32_t, kPorts> rr_{};
-  void refreshFront(std::uint32_t port, std::uint32_t vc);
+  void refreshFront(std::uint32_t port, std::uint32_t vc) {
+    const FlitQueue& q = in_[port][vc];
+    Front& f = front_[port * kVcs + vc];
+    f.at = q.frontVisibleAt();
+    f.out = static_cast<std::uint8_t>(route(q.front().dest));
+    f.head = q.front().head();
+  }
 };
 
 }  // namespace warpsim::noc
