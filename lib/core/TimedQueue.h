@@ -41,7 +41,7 @@ class TimedQueue {
   std::size_t capacity() const { return capacity_; }
 
   void push(const T& item, Cycle visibleAt) {
-    if (full()) throw std::logic_error("TimedQueue: push into a full queue");
+    if (full()) pushedWhenFull();
     if (size_ == mask_ + 1) grow();
     slots_[(head_ + size_) & mask_] = Entry{item, visibleAt};
     if (size_++ == 0) frontAt_ = visibleAt;
@@ -68,6 +68,10 @@ class TimedQueue {
     Cycle visibleAt = 0;
   };
   static constexpr Cycle kEmpty = ~Cycle{0};
+  // Out of line, so that push stays small enough to inline into every block's transport call.
+  [[noreturn, gnu::cold, gnu::noinline]] static void pushedWhenFull() {
+    throw std::logic_error("TimedQueue: push into a full queue");
+  }
   static std::uint32_t checked(std::size_t capacity) {
     if (capacity > (std::size_t{1} << 30))
       throw std::invalid_argument("TimedQueue: a capacity above 2^30 entries");
@@ -81,7 +85,7 @@ class TimedQueue {
     for (std::uint32_t i = 0; i < o.size_; ++i) slots_[i] = o.slots_[(o.head_ + i) & o.mask_];
     size_ = o.size_;
   }
-  void grow() {
+  [[gnu::noinline]] void grow() {  // rare: an unbounded queue past its size so far
     std::unique_ptr<Entry[]> old = std::move(slots_);
     const std::uint32_t oldMask = mask_;
     allocate(2 * (mask_ + 1));
