@@ -1,10 +1,9 @@
 #pragma once
 // What the mesh carries: packets cut into flits, the per-VC flit buffers of router inputs and
-// network interfaces, credit counters, and the one interface through which routers and network
-// interfaces hand each other flits and credits. A packet is stored once, in its fabric's
-// PacketPool, from the cycle its first flit leaves its source interface until its destination
-// hands it on; a flit carries the packet's index and what a router needs (8 bytes). Routers and
-// network interfaces hand each other flits and credits by direct calls (Router.h).
+// network interfaces, and credit counters (routers and network interfaces hand each other flits
+// and credits by direct calls: Router.h). A packet is stored once, in its fabric's PacketPool,
+// from the cycle its first flit leaves its source interface until its destination hands it on;
+// a flit carries the packet's index and what a router needs (8 bytes).
 #include <cstddef>
 #include <cstdint>
 #include <vector>
