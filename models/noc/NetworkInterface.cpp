@@ -64,19 +64,9 @@ void NetworkInterface::resume(std::uint32_t vc) {
   wake();
 }
 
-void NetworkInterface::pushFlit(const Flit& flit, Cycle visibleAt) {
-  FlitQueue& q = eject_[flit.vc];
-  if (q.full())
-    throw std::logic_error("mesh interface " + std::to_string(node_) +
-                           ": flit into a full ejection buffer (credit protocol broken)");
-  q.push(flit, visibleAt);
-  if (!flit.tail()) return;  // nothing to do before the whole packet is here
-  ++tails_[flit.vc];
-  if (!isActive()) wakeAt(visibleAt);
-}
-
-void NetworkInterface::pushCredit(std::uint32_t vc, Cycle visibleAt, std::uint32_t n) {
-  if (credits_[vc].give(visibleAt, n) && !isActive()) wakeAt(visibleAt);
+void NetworkInterface::fullEjection() const {
+  throw std::logic_error("mesh interface " + std::to_string(node_) +
+                         ": flit into a full ejection buffer (credit protocol broken)");
 }
 
 // From the packet's source to this node, its destination.

@@ -55,8 +55,18 @@ class NetworkInterface : public Clocked {
 
   bool tick() override;
   // From the router's local output: a flit, usable from `visibleAt`, and `n` credits of `vc`.
-  void pushFlit(const Flit& flit, Cycle visibleAt);
-  void pushCredit(std::uint32_t vc, Cycle visibleAt, std::uint32_t n);
+  // Inline, as the router's pushFlit: every flit's last hop ends here.
+  void pushFlit(const Flit& flit, Cycle visibleAt) {
+    FlitQueue& q = eject_[flit.vc];
+    if (q.full()) fullEjection();
+    q.push(flit, visibleAt);
+    if (!flit.tail()) return;  // nothing to do before the whole packet is here
+    ++tails_[flit.vc];
+    if (!isActive()) wakeAt(visibleAt);
+  }
+  void pushCredit(std::uint32_t vc, Cycle visibleAt, std::uint32_t n) {
+    if (credits_[vc].give(visibleAt, n) && !isActive()) wakeAt(visibleAt);
+  }
   void describeWaits(std::ostream& os) const;
   bool holdsPackets() const;
   std::uint32_t node() const { return node_; }
@@ -77,6 +87,8 @@ class NetworkInterface : public Clocked {
   std::uint32_t firstReady(std::uint32_t vc, Cycle t) const;
   Cycle nextEvent(Cycle t);
   std::uint32_t hops(const Packet& p) const;
+  // A flit into a full ejection buffer: the credit protocol is broken (cold, out of line).
+  [[noreturn, gnu::cold, gnu::noinline]] void fullEjection() const;
 
   std::uint32_t node_;
   std::uint8_t col_, row_;  // where the node is: a packet's hops without a division
