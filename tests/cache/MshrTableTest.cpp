@@ -3,6 +3,7 @@
 
 #include <map>
 #include <stdexcept>
+#include <vector>
 
 #include "warpsim/cache/MshrTable.h"
 
@@ -47,6 +48,22 @@ TEST_CASE("mshr: the table is full when every entry is busy, and release frees t
   CHECK_FALSE(m.full());
   CHECK(m.find(0x000) == MshrTable::kNone);
   CHECK(m.allocate(0x100, false, waiter(2)) == 0);
+}
+
+TEST_CASE("mshr: a table of 130 entries always hands out its lowest free entry") {
+  // Three words of free bits, the last partly used: entries freed in a scattered order come
+  // back lowest first, across the words, and the count stays right.
+  MshrTable m(130, 1);
+  for (std::uint32_t i = 0; i < 130; ++i) CHECK(m.allocate(0x80 * i, false, waiter(0)) == i);
+  CHECK(m.full());
+  for (const std::uint32_t e : {129u, 3u, 64u, 127u, 70u}) m.release(e);
+  CHECK(m.freeEntries() == 5);
+  std::vector<std::uint32_t> got;
+  for (std::uint32_t i = 0; i < 5; ++i)
+    got.push_back(m.allocate(0x10000 + 0x80 * i, false, waiter(0)));
+  CHECK(got == std::vector<std::uint32_t>{3, 64, 70, 127, 129});
+  CHECK(m.full());
+  CHECK_THROWS_AS(m.allocate(0x20000, false, waiter(0)), std::logic_error);
 }
 
 TEST_CASE("mshr: bypass entries are never found for merging") {
