@@ -65,6 +65,32 @@ void Router::pushCredit(std::uint32_t port, std::uint32_t vc, Cycle visibleAt, s
   if (credits_[port][vc].give(visibleAt, n) && !isActive()) wakeAt(visibleAt);
 }
 
+void Router::send(std::uint32_t p, std::uint32_t vc, std::uint32_t o, Cycle t) {
+  FlitQueue& q = in_[p][vc];
+  const Flit& f = q.front();  // read in place: the flit leaves the buffer below, once sent on
+  Output& out = out_[o];
+  credits_[o][vc].take();
+  // A head takes the output VC, a tail frees it (kFree is all ones): masks, not branches.
+  std::uint32_t& owner = owner_[o][vc];
+  const std::uint32_t held = owner ^ ((owner ^ p) & (0u - std::uint32_t{f.head()}));
+  owner = held | (0u - std::uint32_t{f.tail()});
+  out.flits->inc();
+  if (observer_) observer_->flitSent(node_, o, packets_[f.packet], f, t);
+  if (o == kLocal)
+    ni_->pushFlit(f, t + out.delay);
+  else
+    out.down.router->pushFlit(out.down.port, f, t + out.delay);
+  q.pop();
+  // An emptied queue's front is stale but harmless (its bit is clear): no branch.
+  refreshFront(p, vc);
+  occupied_ &= ~(std::uint32_t{q.empty()} << (p * kVcs + vc));
+  if (p == kLocal)
+    ni_->pushCredit(vc, t + 1, 1);
+  else
+    up_[p].router->pushCredit(up_[p].port, vc, t + 1, 1);
+  if (watchdog_) watchdog_->progress();
+}
+
 bool Router::tick() {
   const Cycle t = now();
   // Separable allocation: each output grants one requesting (input, VC) round-robin; outputs
@@ -111,32 +137,6 @@ bool Router::tick() {
   if (next <= t + 1) return true;
   wakeAt(next);
   return false;
-}
-
-void Router::send(std::uint32_t p, std::uint32_t vc, std::uint32_t o, Cycle t) {
-  FlitQueue& q = in_[p][vc];
-  const Flit& f = q.front();  // read in place: the flit leaves the buffer below, once sent on
-  Output& out = out_[o];
-  credits_[o][vc].take();
-  // A head takes the output VC, a tail frees it (kFree is all ones): masks, not branches.
-  std::uint32_t& owner = owner_[o][vc];
-  const std::uint32_t held = owner ^ ((owner ^ p) & (0u - std::uint32_t{f.head()}));
-  owner = held | (0u - std::uint32_t{f.tail()});
-  out.flits->inc();
-  if (observer_) observer_->flitSent(node_, o, packets_[f.packet], f, t);
-  if (o == kLocal)
-    ni_->pushFlit(f, t + out.delay);
-  else
-    out.down.router->pushFlit(out.down.port, f, t + out.delay);
-  q.pop();
-  // An emptied queue's front is stale but harmless (its bit is clear): no branch.
-  refreshFront(p, vc);
-  occupied_ &= ~(std::uint32_t{q.empty()} << (p * kVcs + vc));
-  if (p == kLocal)
-    ni_->pushCredit(vc, t + 1, 1);
-  else
-    up_[p].router->pushCredit(up_[p].port, vc, t + 1, 1);
-  if (watchdog_) watchdog_->progress();
 }
 
 // When the router next has something to do: a flit becoming visible, or a visible flit that
