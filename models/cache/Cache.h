@@ -142,8 +142,9 @@ class Cache : public sc_core::sc_module,
   // The lookup and its outcomes (CacheAccess.cpp). Each returns Stall::None when the request
   // was handled, else the reservation that failed, having changed nothing.
   Stall access(const Waiter& w, Cycle t);
-  Stall follow(WritePolicyPath::Path path, const Lookup& k, Cycle t);
-  Stall read(const Lookup& k, Cycle t);
+  // follow and read: inlined into access, their one caller (doc/performance.md, stop 49).
+  [[gnu::always_inline]] inline Stall follow(WritePolicyPath::Path path, const Lookup& k, Cycle t);
+  [[gnu::always_inline]] inline Stall read(const Lookup& k, Cycle t);
   Stall writeBack(const Lookup& k, Cycle t);
   Stall writeAround(const Lookup& k, bool invalidateOnHit, Cycle t);
   Stall atomicBelow(const Lookup& k, Cycle t);

@@ -6,27 +6,6 @@
 
 namespace warpsim {
 
-Cache::Stall Cache::access(const Waiter& w, Cycle t) {
-  const Payload& p = *w.payload;
-  const GpuRequest& r = GpuRequest::of(p);
-  if (params_.perfect) {
-    stats_.accesses.inc();
-    stats_.hits.inc();
-    respondAfterHit(w, t);
-    return Stall::None;
-  }
-  const Addr line = tags_.lineOf(p.get_address());
-  const std::uint32_t set = tags_.setOf(line);
-  const std::uint32_t way = tags_.find(set, line);
-  const bool valid = way != TagArray::kNoWay && tags_.line(set, way).state == LineState::Valid;
-  const Lookup k{w, r, line, set, way, valid};
-  const bool writes = WritePolicyPath::writes(p, r);
-  const Stall s = follow(writePath_.pathOf(r, writes), k, t);
-  if (s == Stall::None && accessObserver_)
-    accessObserver_(line, ownerOf(r), writePath_.kindOf(r, writes));
-  return s;
-}
-
 Cache::Stall Cache::follow(WritePolicyPath::Path path, const Lookup& k, Cycle t) {
   switch (path) {
     case WritePolicyPath::Path::Read:
@@ -54,6 +33,27 @@ Cache::Stall Cache::read(const Lookup& k, Cycle t) {
     if (e != MshrTable::kNone) return merge(e, k, false);
   }
   return newMiss(k, allocate, false, true, t);
+}
+
+Cache::Stall Cache::access(const Waiter& w, Cycle t) {
+  const Payload& p = *w.payload;
+  const GpuRequest& r = GpuRequest::of(p);
+  if (params_.perfect) {
+    stats_.accesses.inc();
+    stats_.hits.inc();
+    respondAfterHit(w, t);
+    return Stall::None;
+  }
+  const Addr line = tags_.lineOf(p.get_address());
+  const std::uint32_t set = tags_.setOf(line);
+  const std::uint32_t way = tags_.find(set, line);
+  const bool valid = way != TagArray::kNoWay && tags_.line(set, way).state == LineState::Valid;
+  const Lookup k{w, r, line, set, way, valid};
+  const bool writes = WritePolicyPath::writes(p, r);
+  const Stall s = follow(writePath_.pathOf(r, writes), k, t);
+  if (s == Stall::None && accessObserver_)
+    accessObserver_(line, ownerOf(r), writePath_.kindOf(r, writes));
+  return s;
 }
 
 // Write-back with write-allocate: a hit dirties the line; a miss fetches the line (fetch on
