@@ -77,7 +77,8 @@ std::uint32_t NetworkInterface::hops(const Packet& p) const {
 
 bool NetworkInterface::tick() {
   const Cycle t = now();
-  for (std::uint32_t vc = 0; vc < kVcs; ++vc) eject(vc, t);
+  for (std::uint32_t vc = 0; vc < kVcs; ++vc)
+    if (!blocked_[vc] && tails_[vc] != 0) eject(vc, t);  // a tail has arrived: maybe whole
   // One flit per cycle onto the injection link; the VCs take turns.
   bool injected = false;
   for (std::uint32_t k = 0; k < kVcs && !injected; ++k) {
@@ -95,12 +96,11 @@ bool NetworkInterface::tick() {
   return false;
 }
 
-// Hands over the front packet of `vc` once its tail is visible, and frees its flit slots.
+// Hands over the front packet of `vc` once its tail is visible, and frees its flit slots. A VC's
+// flits arrive packet by packet (its output VC is held from head to tail), so the front packet
+// is whole once any tail has arrived: the caller checks that, and that the VC is not blocked.
 void NetworkInterface::eject(std::uint32_t vc, Cycle t) {
   FlitQueue& q = eject_[vc];
-  // A VC's flits arrive packet by packet (its output VC is held from head to tail), so the front
-  // packet is whole once any tail has arrived.
-  if (blocked_[vc] || tails_[vc] == 0) return;
   const std::uint32_t index = q.front().packet;
   const std::uint32_t n = packets_[index].flits;
   if (q.visibleAt(n - 1) > t) return;
