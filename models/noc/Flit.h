@@ -110,15 +110,16 @@ class FlitQueue {
 class CreditCounter {
  public:
   void reset(std::uint32_t credits) { credits_ = credits; }
-  std::uint32_t available(Cycle now) {
+  // Credits usable at `now`: the group in flight counts once due. Read only (a router asks this
+  // of every waiting flit each cycle); the group is folded in when a credit is taken or given.
+  std::uint32_t available(Cycle now) const {
+    return credits_ + (inFlight_ & (0u - std::uint32_t{inFlightAt_ <= now}));
+  }
+  // Takes one of the credits usable at `now` (available(now) > 0).
+  void take(Cycle now) {
     settle(now);
-    return credits_;
+    --credits_;
   }
-  // The same, without folding (for diagnostics).
-  std::uint32_t peek(Cycle now) const {
-    return credits_ + (inFlight_ && inFlightAt_ <= now ? inFlight_ : 0);
-  }
-  void take() { --credits_; }
   // `n` credits usable from visibleAt; returns whether none was usable the cycle before (a flit
   // waiting for one made its holder sleep, so the credits must wake it).
   bool give(Cycle visibleAt, std::uint32_t n) {
@@ -128,10 +129,9 @@ class CreditCounter {
     inFlightAt_ = visibleAt;
     return starved;
   }
-  // When the credits in flight become usable (0: none in flight).
-  Cycle inFlightAt(Cycle now) {
-    settle(now);
-    return inFlight_ ? inFlightAt_ : 0;
+  // When the credits in flight become usable, if later than `now` (0: none in flight).
+  Cycle inFlightAt(Cycle now) const {
+    return inFlight_ != 0 && inFlightAt_ > now ? inFlightAt_ : 0;
   }
 
  private:

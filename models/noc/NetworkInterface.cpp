@@ -138,7 +138,7 @@ bool NetworkInterface::injectFlit(std::uint32_t vc, Cycle t) {
   const auto ends = static_cast<std::uint8_t>((s.sent == 0 ? Flit::kHead : 0) |
                                               (s.sent + 1 == s.flits ? Flit::kTail : 0));
   const Flit f{s.packet, s.dest, static_cast<std::uint8_t>(vc), ends};
-  credits_[vc].take();
+  credits_[vc].take(t);
   injectFlits_->inc();
   router_->pushFlit(kLocal, f, t + params_.linkLatency + params_.routerLatency);
   if (++s.sent == s.flits) s.active = false;
@@ -177,7 +177,7 @@ Cycle NetworkInterface::nextEvent(Cycle t) {
       ready = std::min(ready, std::max(q.frontVisibleAt(), t + 1));
     }
     if (ready == kNever) continue;
-    CreditCounter& c = credits_[vc];
+    const CreditCounter& c = credits_[vc];
     if (c.available(t) > 0 || c.inFlightAt(t) != 0) next = std::min(next, ready);
   }
   return next;

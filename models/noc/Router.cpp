@@ -69,7 +69,7 @@ void Router::send(std::uint32_t p, std::uint32_t vc, std::uint32_t o, Cycle t) {
   FlitQueue& q = in_[p][vc];
   const Flit& f = q.front();  // read in place: the flit leaves the buffer below, once sent on
   Output& out = out_[o];
-  credits_[o][vc].take();
+  credits_[o][vc].take(t);
   // A head takes the output VC, a tail frees it (kFree is all ones): masks, not branches.
   std::uint32_t& owner = owner_[o][vc];
   const std::uint32_t held = owner ^ ((owner ^ p) & (0u - std::uint32_t{f.head()}));
@@ -153,7 +153,7 @@ Cycle Router::nextEvent(Cycle t) {
       continue;
     }
     if (!ownsOutput(i)) continue;
-    CreditCounter& c = credits_[f.out][i % kVcs];
+    const CreditCounter& c = credits_[f.out][i % kVcs];
     if (c.available(t) > 0 || c.inFlightAt(t) != 0) return t + 1;
   }
   return next;
@@ -168,7 +168,7 @@ void Router::describeWaits(std::ostream& os) const {
       const std::uint32_t o = route(f.dest);
       os << "router " << node_ << " input " << portName(p) << (v ? " response" : " request")
          << " VC: " << q.size() << " flits, front for node " << f.dest << " via " << portName(o)
-         << " (credits " << credits_[o][v].peek(now()) << ", VC "
+         << " (credits " << credits_[o][v].available(now()) << ", VC "
          << (owner_[o][v] == kFree ? std::string("free")
                                    : "held by " + std::string(portName(owner_[o][v])))
          << ")\n";
