@@ -17,20 +17,6 @@ MshrTable::MshrTable(std::uint32_t entries, std::uint32_t maxMerged)
   slotEntry_.assign(std::size_t{1} << slotBits_, kNone);
 }
 
-std::uint32_t MshrTable::home(Addr line) const {
-  // Fibonacci hashing: the high bits of the product mix every bit of the line address.
-  return slotBits_ == 0
-             ? 0
-             : static_cast<std::uint32_t>((line * 0x9E3779B97F4A7C15ull) >> (64 - slotBits_));
-}
-
-std::uint32_t MshrTable::find(Addr line) const {  // runs on every access: a probe or two
-  const std::uint32_t mask = (1u << slotBits_) - 1;
-  for (std::uint32_t i = home(line); slotEntry_[i] != kNone; i = (i + 1) & mask)
-    if (slotLine_[i] == line) return slotEntry_[i];
-  return kNone;
-}
-
 void MshrTable::index(Addr line, std::uint32_t e) {
   const std::uint32_t mask = (1u << slotBits_) - 1;
   std::uint32_t i = home(line);

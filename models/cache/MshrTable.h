@@ -29,8 +29,13 @@ class MshrTable {
 
   MshrTable(std::uint32_t entries, std::uint32_t maxMerged);
 
-  // The busy, mergeable entry for `line`, or kNone.
-  std::uint32_t find(Addr line) const;
+  // The busy, mergeable entry for `line`, or kNone. Inline: every access asks (a probe or two).
+  std::uint32_t find(Addr line) const {
+    const std::uint32_t mask = (1u << slotBits_) - 1;
+    for (std::uint32_t i = home(line); slotEntry_[i] != kNone; i = (i + 1) & mask)
+      if (slotLine_[i] == line) return slotEntry_[i];
+    return kNone;
+  }
   bool full() const { return free_.empty(); }
   bool mergeFull(std::uint32_t e) const { return entries_[e].merged >= maxMerged_; }
   std::uint32_t freeEntries() const { return static_cast<std::uint32_t>(free_.size()); }
@@ -60,7 +65,12 @@ class MshrTable {
   std::vector<Addr> slotLine_;
   std::vector<std::uint32_t> slotEntry_;  // kNone: empty
   std::uint32_t slotBits_ = 0;
-  std::uint32_t home(Addr line) const;
+  std::uint32_t home(Addr line) const {
+    // Fibonacci hashing: the high bits of the product mix every bit of the line address.
+    return slotBits_ == 0
+               ? 0
+               : static_cast<std::uint32_t>((line * 0x9E3779B97F4A7C15ull) >> (64 - slotBits_));
+  }
   void index(Addr line, std::uint32_t e);
   void unindex(Addr line);
 };
