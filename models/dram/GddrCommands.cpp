@@ -221,7 +221,7 @@ void GddrController::issueColumn(const Candidate& c, Cycle t) {
     b.preReady = std::max(b.preReady, t + burst);
     if (r.port == 0) {
       b.sent[r.line] = 1;  // OWL 4.5: the line went to the L2 (socket 0)
-      b.nextLine = r.line + 1 == linesPerRow_ ? 0 : r.line + 1;  // r.line < linesPerRow_
+      b.nextLine = (r.line + 1) % linesPerRow_;
     }
   }
   accesses_.inc();

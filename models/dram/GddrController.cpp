@@ -24,8 +24,6 @@ GddrController::GddrController(sc_core::sc_module_name name, const GddrParams& p
       scheduler_(schedulers.create(params.scheduler, params)),
       prefetcher_(prefetchers.create(params.prefetch, params)),
       linesPerRow_(std::max<std::uint32_t>(1, map.rowSize() / params.lineSize)),
-      busBytes_(params.busBytes),
-      lineSize_(params.lineSize),
       banks_(map.banks()),
       incoming_(0) {
   socket.register_nb_transport_fw(this, &GddrController::nbTransportFw);
@@ -65,7 +63,7 @@ GddrController::GddrController(sc_core::sc_module_name name, const GddrParams& p
 }
 
 std::uint32_t GddrController::burstCycles(std::uint32_t bytes) const {
-  return static_cast<std::uint32_t>(busBytes_.divide(bytes + params_.busBytes - 1));
+  return (bytes + params_.busBytes - 1) / params_.busBytes;
 }
 
 // ---- transport ----------------------------------------------------------------------------
@@ -93,7 +91,7 @@ void GddrController::accept(Payload& trans, int port, Cycle t) {
   r.payload = &trans;
   r.bank = c.bank;
   r.row = c.row;
-  r.line = std::min(static_cast<std::uint32_t>(lineSize_.divide(c.column)), linesPerRow_ - 1);
+  r.line = std::min(c.column / params_.lineSize, linesPerRow_ - 1);
   r.arrived = t;
   r.write = trans.is_write();
   r.port = port;

@@ -16,7 +16,6 @@
 
 #include "warpsim/core/ClockDomain.h"
 #include "warpsim/core/Clocked.h"
-#include "warpsim/core/Divider.h"
 #include "warpsim/core/PayloadPool.h"
 #include "warpsim/core/TimedQueue.h"
 #include "warpsim/core/TlmPorts.h"
@@ -139,7 +138,6 @@ class GddrController : public sc_core::sc_module, public Clocked, public IDiagno
   std::unique_ptr<IDramScheduler> scheduler_;
   std::unique_ptr<IDramPrefetcher> prefetcher_;
   std::uint32_t linesPerRow_;
-  Divider busBytes_, lineSize_;  // dram.bus_bytes, the line size: per request, no divide
   std::vector<Bank> banks_;
   std::vector<std::uint32_t> changed_;  // the banks whose `changed` is set
   Cycle commandAt_ = 0;            // no command before this cycle, while no bank has changed since

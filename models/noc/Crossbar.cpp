@@ -45,9 +45,7 @@ Crossbar::Crossbar(sc_core::sc_module_name name, const CrossbarParams& params,
       requestHeads_(sms * portsPerSm),
       responseHeads_(sms * portsPerSm, 0),
       requestPorts_(sms * portsPerSm),
-      responsePorts_(sms * portsPerSm),
-      flitBytes_(params.flitBytes),
-      smPorts_(sms * portsPerSm) {
+      responsePorts_(sms * portsPerSm) {
   smSide.register_nb_transport_fw(this, &Crossbar::fwFromSm);
   memSide.register_nb_transport_bw(this, &Crossbar::bwFromMem);
   const std::string p = this->name();
@@ -61,7 +59,7 @@ Crossbar::Crossbar(sc_core::sc_module_name name, const CrossbarParams& params,
 std::uint32_t Crossbar::flits(const Payload& p, bool response) const {
   const bool carriesData = response ? p.is_read() : p.is_write();
   const std::uint32_t bytes = params_.headerBytes + (carriesData ? p.get_data_length() : 0);
-  return static_cast<std::uint32_t>(flitBytes_.divide(bytes + params_.flitBytes - 1));
+  return (bytes + params_.flitBytes - 1) / params_.flitBytes;
 }
 
 tlm::tlm_sync_enum Crossbar::fwFromSm(int port, Payload& trans, tlm::tlm_phase& phase,
@@ -142,7 +140,7 @@ bool Crossbar::tick() {
 // a few dense arrays, not at its queue.
 void Crossbar::forwardRequests(Cycle& next) {
   const Cycle cycle = now();
-  const auto first = static_cast<std::uint32_t>(smPorts_.remainder(cycle));
+  const auto first = static_cast<std::uint32_t>(cycle % requests_.size());
   requestPorts_.forEachFrom(first, [&](std::uint32_t i) {
     Head* h = &requestHeads_[i];
     if (h->visibleAt <= cycle && !memSenders_[h->partition].held() &&

@@ -12,7 +12,6 @@
 #include <tlm>
 
 #include "warpsim/core/Clocked.h"
-#include "warpsim/core/Divider.h"
 #include "warpsim/core/GpuRequest.h"
 #include "warpsim/core/PortSet.h"
 #include "warpsim/core/TimedQueue.h"
@@ -104,7 +103,6 @@ class Crossbar : public sc_core::sc_module,
   std::vector<Cycle> responseHeads_;  // per SM port: when the head is visible
   PortSet requestPorts_;              // SM ports with requests queued
   PortSet responsePorts_;             // SM ports with responses queued
-  Divider flitBytes_, smPorts_;       // per packet and per tick: no divide instruction
   Counter requestPackets_, responsePackets_, requestFlits_, responseFlits_, injectionStalls_;
 };
 
