@@ -7,7 +7,6 @@
 //   partition-local address = | row | bank | column |, column = rowSize bytes.
 #include <cstdint>
 
-#include "warpsim/core/Divider.h"
 #include "warpsim/core/Ids.h"
 
 namespace warpsim {
@@ -34,27 +33,23 @@ struct AddressMapParams {
 
 class AddressMap {
  public:
-  explicit AddressMap(const AddressMapParams& p)
-      : p_(p), chunk_(p.chunk), partitions_(p.partitions), rowSize_(p.rowSize), banks_(p.banks) {}
+  explicit AddressMap(const AddressMapParams& p) : p_(p) {}
   std::uint32_t partitions() const { return p_.partitions; }
   PartitionId partitionOf(Addr a) const {
-    return PartitionId{static_cast<std::uint32_t>(partitions_.remainder(chunk_.divide(a)))};
+    return PartitionId{static_cast<std::uint32_t>((a / p_.chunk) % p_.partitions)};
   }
   // The address as the partition sees it, with the partition bits removed (contiguous per
   // partition, which is what its rows and banks are made of).
-  Addr localAddr(Addr a) const {
-    return partitions_.divide(chunk_.divide(a)) * p_.chunk + chunk_.remainder(a);
-  }
+  Addr localAddr(Addr a) const { return (a / p_.chunk / p_.partitions) * p_.chunk + a % p_.chunk; }
   // The inverse of localAddr: the address of partition `p` whose local address is `local`.
   Addr globalAddr(PartitionId p, Addr local) const {
-    return (chunk_.divide(local) * p_.partitions + p.value()) * p_.chunk + chunk_.remainder(local);
+    return ((local / p_.chunk) * p_.partitions + p.value()) * p_.chunk + local % p_.chunk;
   }
   DramCoord decode(Addr a) const {
     const Addr local = localAddr(a);
-    const Addr rowIndex = rowSize_.divide(local);
-    const Addr row = banks_.divide(rowIndex);
-    return DramCoord{partitionOf(a), static_cast<std::uint32_t>(rowIndex - row * p_.banks), row,
-                     static_cast<std::uint32_t>(rowSize_.remainder(local))};
+    const Addr rowIndex = local / p_.rowSize;
+    return DramCoord{partitionOf(a), static_cast<std::uint32_t>(rowIndex % p_.banks),
+                     rowIndex / p_.banks, static_cast<std::uint32_t>(local % p_.rowSize)};
   }
   std::uint32_t chunk() const { return p_.chunk; }  // mem.partition_chunk
   std::uint32_t banks() const { return p_.banks; }
@@ -62,8 +57,6 @@ class AddressMap {
 
  private:
   AddressMapParams p_;
-  // Every request decodes its address: divisions by these sizes without a divide instruction.
-  Divider chunk_, partitions_, rowSize_, banks_;
 };
 
 }  // namespace warpsim
