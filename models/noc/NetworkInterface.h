@@ -83,7 +83,7 @@ class NetworkInterface : public Clocked {
     bool active = false;
   };
   void eject(std::uint32_t vc, Cycle t);
-  // Inlined into tick, its one caller: a call per flit injected costs a third of it.
+  // Inlined into tick, its one caller (doc/performance.md, stop 49).
   [[gnu::always_inline]] inline bool injectFlit(std::uint32_t vc, Cycle t);
   std::uint32_t firstReady(std::uint32_t vc, Cycle t) const;
   Cycle nextEvent(Cycle t);

@@ -95,7 +95,8 @@ class Router : public Clocked {
     const Front& f = front_[i];
     return owner_[f.out][i % kVcs] == ((i / kVcs) | (0u - std::uint32_t{f.head}));
   }
-  // Inlined into tick, its one caller: a call per flit hop costs a quarter of the hop.
+  // Inlined into tick, its one caller: as a call, its entry and exit were a sixth of a flit hop's
+  // host instructions (doc/performance.md, stop 49).
   [[gnu::always_inline]] inline void send(std::uint32_t port, std::uint32_t vc, std::uint32_t out,
                                           Cycle t);
   // A flit into a full buffer: the credit protocol is broken. Out of line, so that pushFlit
