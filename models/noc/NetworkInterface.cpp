@@ -78,7 +78,7 @@ std::uint32_t NetworkInterface::hops(const Packet& p) const {
 bool NetworkInterface::tick() {
   const Cycle t = now();
   for (std::uint32_t vc = 0; vc < kVcs; ++vc)
-    if (!blocked_[vc] && tails_[vc] != 0) eject(vc, t);  // a tail has arrived: maybe whole
+    if (holdsTail(vc)) eject(vc, t);
   // One flit per cycle onto the injection link; the VCs take turns.
   bool injected = false;
   for (std::uint32_t k = 0; k < kVcs && !injected; ++k) {
@@ -96,9 +96,8 @@ bool NetworkInterface::tick() {
   return false;
 }
 
-// Hands over the front packet of `vc` once its tail is visible, and frees its flit slots. A VC's
-// flits arrive packet by packet (its output VC is held from head to tail), so the front packet
-// is whole once any tail has arrived: the caller checks that, and that the VC is not blocked.
+// Hands over the front packet of `vc` once its tail is visible, and frees its flit slots; called
+// only when holdsTail(vc).
 void NetworkInterface::eject(std::uint32_t vc, Cycle t) {
   FlitQueue& q = eject_[vc];
   const std::uint32_t index = q.front().packet;
@@ -165,7 +164,7 @@ Cycle NetworkInterface::nextEvent(Cycle t) {
   Cycle next = kNever;
   for (std::uint32_t vc = 0; vc < kVcs; ++vc) {
     const FlitQueue& q = eject_[vc];
-    if (!blocked_[vc] && tails_[vc] != 0) {
+    if (holdsTail(vc)) {
       const std::uint32_t n = packets_[q.front().packet].flits;
       next = std::min(next, std::max(q.visibleAt(n - 1), t + 1));
     }

@@ -82,6 +82,9 @@ class NetworkInterface : public Clocked {
     std::uint32_t flits = 0, sent = 0;
     bool active = false;
   };
+  // A VC's flits arrive packet by packet (its output VC is held from head to tail), so its front
+  // packet is whole once any tail has arrived: one may be handed on unless the VC is blocked.
+  bool holdsTail(std::uint32_t vc) const { return !blocked_[vc] && tails_[vc] != 0; }
   void eject(std::uint32_t vc, Cycle t);
   // Inlined into tick, its one caller (doc/performance.md, stop 49).
   [[gnu::always_inline]] inline bool injectFlit(std::uint32_t vc, Cycle t);

@@ -51,8 +51,8 @@ TEST_CASE("mshr: the table is full when every entry is busy, and release frees t
 }
 
 TEST_CASE("mshr: a table of 130 entries always hands out its lowest free entry") {
-  // Three words of free bits, the last partly used: entries freed in a scattered order come
-  // back lowest first, across the words, and the count stays right.
+  // More entries than a 64-bit word holds: entries freed in a scattered order come back lowest
+  // first, and the count of free entries stays right.
   MshrTable m(130, 1);
   for (std::uint32_t i = 0; i < 130; ++i) CHECK(m.allocate(0x80 * i, false, waiter(0)) == i);
   CHECK(m.full());
