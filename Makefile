@@ -13,6 +13,8 @@
 #   make benchmark-records  rewrite benchmarks/records from the CUDA benchmarks (needs nvcc)
 #   make bench      the simulation rates of the fixed list of runs (warpsim-bench --suite;
 #                   doc/performance.md), as a table and as $(BUILD)/bench.json
+#   make profile    where one run's time and host instructions go, per function (perf's
+#                   cpu-clock samples beside callgrind's counts; needs linux-perf, valgrind)
 #   make studies    regenerate every study in doc/ (owl, ccws, mascar, predictor, memory, cache,
 #                   sm-baselines, and cuda where nvcc is found) through warpsim-sweep: the runs
 #                   of each are SPECs in doc/studies/specs/, swept into $(BUILD)/studies/
@@ -28,7 +30,7 @@ PACKAGES := cmake ninja-build g++ pkg-config libsystemc-dev libboost-program-opt
             python3 parallel
 
 .PHONY: run test test-plain test-sanitize docs deps configure clean owl-study ccws-study cuda-study benchmark-records \
-        bench pgo studies update-golden
+        bench profile pgo studies update-golden
 
 deps:
 	@missing=""; \
@@ -102,6 +104,32 @@ ccws-study: configure
 bench: configure
 	cmake --build $(BUILD) --target warpsim-bench -j $(JOBS)
 	$(BUILD)/bin/warpsim-bench --suite --records benchmarks/records --json $(BUILD)/bench.json
+
+# One run's profile (doc/performance.md, "Measuring"): the share of its time per function, from
+# perf's cpu-clock samples (a software event: it needs no hardware counter, so it works in a VM),
+# beside the share of its host instructions, from callgrind over the simulation alone (sc_start;
+# a tenth of the cycles, as callgrind is some 50 times slower). Reports in $(BUILD)/profile/.
+PROFILE_PLATFORM ?= fermi
+PROFILE_WORKLOAD ?= edgewalk
+PROFILE_CYCLES ?= 1000000
+PROFILE_RUN = $(BUILD)/bin/warpsim-$(PROFILE_PLATFORM) --workload $(PROFILE_WORKLOAD) \
+  --set sched.policy=gto --quiet --max-cycles
+
+profile: configure
+	@command -v perf > /dev/null || { echo "make profile needs perf: apt-get install linux-perf"; exit 1; }
+	@command -v valgrind > /dev/null || { echo "make profile needs valgrind: apt-get install valgrind"; exit 1; }
+	cmake --build $(BUILD) --target warpsim-$(PROFILE_PLATFORM) -j $(JOBS)
+	@mkdir -p $(BUILD)/profile
+	perf record -q -e cpu-clock -F 4000 -o $(BUILD)/profile/perf.data $(PROFILE_RUN) $(PROFILE_CYCLES)
+	perf report -i $(BUILD)/profile/perf.data --no-children --sort sym --stdio \
+	  > $(BUILD)/profile/time.txt 2> /dev/null
+	valgrind -q --tool=callgrind --callgrind-out-file=$(BUILD)/profile/callgrind.out \
+	  '--toggle-collect=sc_core::sc_start(sc_core::sc_time const&*' \
+	  $(PROFILE_RUN) $$(( $(PROFILE_CYCLES) / 10 ))
+	callgrind_annotate --inclusive=no --tree=caller --threshold=100 $(BUILD)/profile/callgrind.out \
+	  > $(BUILD)/profile/instructions.txt
+	/usr/bin/python3 tools/profile/profile_table.py $(BUILD)/profile/time.txt \
+	  $(BUILD)/profile/instructions.txt | tee $(BUILD)/profile/table.md
 
 # The simulating programs with GCC's profile feedback on top of LTO, into $(PGO_BUILD)/bin
 # (doc/performance.md: about 6-9% faster again): built instrumented, trained on five short
