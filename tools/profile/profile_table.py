@@ -2,12 +2,11 @@
 """Where one run's time goes beside where its host instructions go, per function.
 
 Reads the text of `perf report --no-children --sort sym --stdio` (time: cpu-clock samples) and
-of `callgrind_annotate --inclusive=no --tree=caller` (host instructions) for the same run, and prints a
-Markdown table of the functions that take the most time: their share of the samples, their share
-of the instructions, and the ratio. A ratio well above 1 marks a function that waits on the
-host's memory (it touches what has left the host's caches since it was last used); below 1, one
-whose instructions run faster than the program's average. Used by `make profile`
-(doc/performance.md, "Measuring"). Standard library only.
+of `callgrind_annotate --inclusive=no --tree=caller` (host instructions) for the same run, and
+prints a Markdown table of the functions that take the most time: their share of the samples,
+their share of the instructions, and the ratio. A ratio well above 1 marks a function whose
+samples pile up behind loads; below 1, one whose instructions run faster than the program's
+average. Used by `make profile` (doc/performance.md, "Measuring"). Standard library only.
 """
 import argparse
 import re
@@ -25,7 +24,7 @@ def function_name(text):
             depth += 1
         elif c == ">":
             depth -= 1
-        elif c == "(" and depth == 0 and i > 0 and not text.startswith("std::_Function"):
+        elif c == "(" and depth == 0 and i > 0:
             return text[:i]
     return text
 
