@@ -104,12 +104,10 @@ void Lsu::accept(const WarpInst& in, const MemIssueInfo& who) {
 
 bool Lsu::tick() {
   while (responses_.ready(now())) {
-    tlm::tlm_generic_payload* p = responses_.pop();
-    const std::uint32_t e = GpuRequest::of(*p).tag;
-    if (p->is_read()) latency_.add(now() - GpuRequest::of(*p).issueCycle);
-    p->release();
+    const Response r = responses_.pop();
+    if (r.read) latency_.add(now() - r.issued);
     watchdog_.progress();
-    if (--inFlight_[e].outstanding == 0) complete(e);
+    if (--inFlight_[r.entry].outstanding == 0) complete(r.entry);
   }
   while (sharedDone_.ready(now())) complete(sharedDone_.pop());
   if (canSend()) sendNext();
@@ -212,7 +210,11 @@ tlm::tlm_sync_enum Lsu::nb_transport_bw(tlm::tlm_generic_payload& trans, tlm::tl
   }
   // BEGIN_RESP: take it at once (responses are never refused) and act on it next cycle.
   if (wasOpen) requestTaken(heldFromStage_);  // a response implies END_REQ
-  responses_.push(&trans, wakeIn(1) + 1);
+  // What the next cycle's tick needs is read now, while the payload is in the host's caches,
+  // and the payload goes back to the pool (doc/performance.md, stop 50).
+  const GpuRequest& r = GpuRequest::of(trans);
+  responses_.push(Response{r.issueCycle, r.tag, trans.is_read()}, wakeIn(1) + 1);
+  trans.release();
   return tlm::TLM_COMPLETED;
 }
 

@@ -124,7 +124,12 @@ class Lsu : public sc_core::sc_module,
 
   std::vector<InFlight> inFlight_;
   std::vector<std::uint32_t> freeEntries_;
-  TimedQueue<tlm::tlm_generic_payload*> responses_;
+  struct Response {    // an answered line request; its payload is back in the pool
+    Cycle issued = 0;  // its instruction's issue cycle
+    std::uint32_t entry = 0;
+    bool read = false;
+  };
+  TimedQueue<Response> responses_;
   TimedQueue<std::uint32_t> sharedDone_;
   std::uint64_t nextRequestId_ = 0;
 
