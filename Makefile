@@ -125,7 +125,7 @@ profile: configure
 	  > $(BUILD)/profile/time.txt 2> /dev/null
 	valgrind -q --tool=callgrind --callgrind-out-file=$(BUILD)/profile/callgrind.out \
 	  '--toggle-collect=sc_core::sc_start(sc_core::sc_time const&*' \
-	  $(PROFILE_RUN) $$(( $(PROFILE_CYCLES) / 10 ))
+	  $(PROFILE_RUN) $$(( $(PROFILE_CYCLES) >= 10 ? $(PROFILE_CYCLES) / 10 : 1 ))
 	callgrind_annotate --inclusive=no --tree=caller --threshold=100 $(BUILD)/profile/callgrind.out \
 	  > $(BUILD)/profile/instructions.txt
 	/usr/bin/python3 tools/profile/profile_table.py $(BUILD)/profile/time.txt \

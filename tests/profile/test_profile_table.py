@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """tools/profile/profile_table.py on small hand-written report texts: names matched across the
-two tools, LTO aliases counted as the function whose thunk calls them, shares and ratios, and
-clear errors for files that are not the reports asked for."""
+two tools, LTO aliases counted as the function whose thunk calls them, a callee's line (from
+--tree=both) not counted as its caller's own, shares and ratios, and clear errors for files that are not the reports asked for."""
 import os
 import subprocess
 import sys
@@ -32,6 +32,7 @@ Ir
 Ir                 file:function
 --------------------------------------------------------------------------------
 200,000 (20.0%)  *  /src/models/cache/CacheAccess.cpp:warpsim::Cache::access(warpsim::MshrTable::Waiter const&, unsigned long) [/bin/warpsim-fermi]
+ 90,000 ( 9.0%)  >  /src/include/Cache.h:virtual thunk to warpsim::Cache::nb_transport_fw(tlm::tlm_generic_payload&, tlm::tlm_phase&, sc_core::sc_time&) (5x) [/bin/warpsim-fermi]
 
 300,000 (30.0%)  <  /src/include/Cache.h:non-virtual thunk to warpsim::Cache::tick() (10x) [/bin/warpsim-fermi]
 150,000 (15.0%)  *  /src/models/cache/Cache.cpp:.LTHUNK7.lto_priv.0 [/bin/warpsim-fermi]
@@ -67,7 +68,8 @@ class ProfileTableTest(unittest.TestCase):
         self.assertEqual(rows[0], ["40.0", "20.0", "2.00", "`warpsim::Cache::access`"])
         # tick: its LTO alias's two parts (15% + 5%) and its thunk (1%) are its 21%.
         self.assertEqual(rows[1], ["30.0", "21.0", "1.43", "`warpsim::Cache::tick`"])
-        # a virtual thunk is counted as the function it enters.
+        # a virtual thunk is counted as the function it enters; as a callee of access it is not
+        # counted again.
         self.assertEqual(rows[2], ["20.0", "40.0", "0.50", "`warpsim::Cache::nb_transport_fw`"])
         self.assertEqual(len(rows), 3)  # the kernel's sample ([k]) is not a function of ours
 

@@ -39,9 +39,10 @@ def read_time(lines):
 
 
 def read_instructions(lines):
-    """Exclusive host instructions per function, from callgrind_annotate's text, plain or with
-    --tree=caller. With LTO, GCC emits some functions' bodies under local aliases (.LTHUNK*)
-    that a thunk calls; with the tree, each alias is counted as the function its thunk names."""
+    """Exclusive host instructions per function, from callgrind_annotate's text, plain or with a
+    call tree (a caller's line starts with <, a callee's with >; neither is the function's own
+    count). With LTO, GCC emits some functions' bodies under local aliases (.LTHUNK*) that a
+    thunk calls; with the callers listed, each alias is counted as the function its thunk names."""
     own, callers, total = [], {}, 0
     caller = None
     for line in lines:
@@ -56,6 +57,8 @@ def read_instructions(lines):
         count, mark, name = int(m.group(1).replace(",", "")), m.group(2), m.group(3)
         if mark == "<":
             caller = caller or name
+            continue
+        if mark == ">":
             continue
         if mark == "*" and name.startswith(".LTHUNK") and caller and " thunk to " in caller:
             callers.setdefault(name, function_name(caller))
