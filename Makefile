@@ -12,7 +12,8 @@
 #   make cuda-study the papers' schemes on the CUDA benchmarks (doc/cuda-study.md; needs nvcc)
 #   make benchmark-records  rewrite benchmarks/records from the CUDA benchmarks (needs nvcc)
 #   make bench      the simulation rates of the fixed list of runs (warpsim-bench --suite;
-#                   doc/performance.md), as a table and as $(BUILD)/bench.json
+#                   doc/performance.md), as a table and as $(BUILD)/bench.json; with
+#                   BENCH_TRACES=DIR also the Accel-Sim traces there, on every platform
 #   make profile    where one run's time and host instructions go, per function (perf's
 #                   cpu-clock samples beside callgrind's counts; needs linux-perf, valgrind)
 #   make studies    regenerate every study in doc/ (owl, ccws, mascar, predictor, memory, cache,
@@ -101,9 +102,12 @@ ccws-study: configure
 	/usr/bin/python3 doc/studies/ccws_study.py $(BUILD)
 
 # Simulation rates (doc/performance.md): not part of the tests, whose timings mean nothing.
+# BENCH_TRACES: an Accel-Sim trace folder, or a folder of them, to run as well (none by default).
+BENCH_TRACES ?=
 bench: configure
 	cmake --build $(BUILD) --target warpsim-bench -j $(JOBS)
-	$(BUILD)/bin/warpsim-bench --suite --records benchmarks/records --json $(BUILD)/bench.json
+	$(BUILD)/bin/warpsim-bench --suite --records benchmarks/records \
+	  $(if $(BENCH_TRACES),--traces $(BENCH_TRACES)) --json $(BUILD)/bench.json
 
 # One run's profile (doc/performance.md, "Measuring"): the share of its time per function, from
 # perf's cpu-clock samples (a software event: it needs no hardware counter, so it works in a VM),

@@ -144,15 +144,36 @@ class Suite {
   int failures_ = 0;
 };
 
+// The Accel-Sim trace folders `dir` names: itself, if it holds a kernelslist.g, else each of its
+// subfolders that does, by name.
+std::vector<std::filesystem::path> traceFolders(const std::filesystem::path& dir) {
+  if (std::filesystem::exists(dir / "kernelslist.g")) return {dir};
+  std::vector<std::filesystem::path> found;
+  for (const auto& e : std::filesystem::directory_iterator(dir))
+    if (std::filesystem::exists(e.path() / "kernelslist.g")) found.push_back(e.path());
+  std::sort(found.begin(), found.end());
+  return found;
+}
+
 }  // namespace
 
 int runSuite(const std::string& self, const std::string& jsonPath, const std::string& filter,
-             const std::string& recordsDir) {
+             const std::string& recordsDir, const std::string& tracesDir) {
   std::error_code ec;
   if (!recordsDir.empty() && !std::filesystem::is_directory(recordsDir, ec)) {
     std::cerr << "warpsim-bench: error: --records '" << recordsDir
               << "': not a folder (expected a folder of launch records, e.g. benchmarks/records)\n";
     return 1;
+  }
+  std::vector<std::filesystem::path> traces;
+  if (!tracesDir.empty()) {
+    if (std::filesystem::is_directory(tracesDir, ec)) traces = traceFolders(tracesDir);
+    if (traces.empty()) {
+      std::cerr << "warpsim-bench: error: --traces '" << tracesDir
+                << "': no Accel-Sim trace there (expected a trace folder with a kernelslist.g, "
+                   "or a folder of them)\n";
+      return 1;
+    }
   }
   Suite suite(self, filter);
   std::cout << fmt::format(
@@ -186,6 +207,14 @@ int runSuite(const std::string& self, const std::string& jsonPath, const std::st
       if (traced) suite.run("fermi", name, "ptx", {"--launch-record", record.string()}, traced);
     }
   }
+  // Real Accel-Sim traces (recorded on GPUs, not written by warpsim) on every platform. They have
+  // no synthetic twin, so no shape to compare with: the targets judge them as they do the rest.
+  for (const std::filesystem::path& trace : traces)
+    for (const char* platform : kPlatforms) {
+      const std::string name = trace.filename().string();
+      if (suite.wanted(platform, name, "real"))
+        suite.run(platform, name, "real", {"--trace", trace});
+    }
   if (!jsonPath.empty()) {
     nlohmann::json runs = nlohmann::json::array();
     for (const nlohmann::json& r : suite.runs()) runs.push_back(r);

@@ -1,6 +1,6 @@
 // warpsim-bench: simulation rate of a platform on a workload (doc/performance.md).
 //   warpsim-bench [--platform fermi|owl28|ccws30] [--json FILE] [any platform option...]
-//   warpsim-bench --suite [--json FILE] [--only TEXT] [--records DIR]
+//   warpsim-bench --suite [--json FILE] [--only TEXT] [--records DIR] [--traces DIR]
 // Prints simulated warp instructions and cycles per second of wall time, host instructions per
 // simulated warp instruction (where the machine has a hardware counter) and peak memory; the
 // suite runs the fixed list of workloads on every platform, each in a process of its own.
@@ -45,7 +45,7 @@ std::string selfPath(const char* argv0) {
 
 int sc_main(int argc, char* argv[]) {
   const warpsim::bench::HostCounter counter;
-  std::string platform = "fermi", json, only, records;
+  std::string platform = "fermi", json, only, records, traces;
   bool suite = false;
   std::vector<const char*> rest{argv[0]};
   for (int i = 1; i < argc; ++i) {
@@ -57,12 +57,14 @@ int sc_main(int argc, char* argv[]) {
       only = argv[++i];
     else if (std::strcmp(argv[i], "--records") == 0 && i + 1 < argc)
       records = argv[++i];
+    else if (std::strcmp(argv[i], "--traces") == 0 && i + 1 < argc)
+      traces = argv[++i];
     else if (std::strcmp(argv[i], "--suite") == 0)
       suite = true;
     else
       rest.push_back(argv[i]);
   }
-  if (suite) return warpsim::bench::runSuite(selfPath(argv[0]), json, only, records);
+  if (suite) return warpsim::bench::runSuite(selfPath(argv[0]), json, only, records, traces);
   const warpsim::PlatformInfo* p = warpsim::findPlatform(platform);
   if (!p) {
     std::cerr << "warpsim-bench: error: --platform '" << platform

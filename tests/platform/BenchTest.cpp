@@ -118,3 +118,72 @@ TEST_CASE("bench: --suite --records names a folder that is not there") {
   CHECK_THAT(r.err, Catch::Contains("--records '/nonexistent/records': not a folder"));
   CHECK(r.out.empty());
 }
+
+TEST_CASE("bench: --suite --traces runs each Accel-Sim trace folder on every platform") {
+  ScratchDir dir;
+  // A folder of two traces (warpsim writes Accel-Sim's format): each runs on all three
+  // platforms, in name order, as source "real", with no shape to compare with.
+  for (const char* name : {"b-stream", "a-stream"})
+    REQUIRE(runTool("warpsim-fermi",
+                    "--quiet --workload stream --set workload.size=1 "
+                    "--write-trace " +
+                        dir.file(std::string("traces/") + name))
+                .exitCode == 0);
+  const ToolRun r = runTool("warpsim-bench", "--suite --only real --traces " + dir.file("traces") +
+                                                 " --json " + dir.file("s.json"));
+  INFO(r.out << r.err);
+  REQUIRE(r.exitCode == 0);
+  CHECK_THAT(r.out, Catch::Contains("owl28   a-stream       real"));
+  const nlohmann::json j = readJson(dir.file("s.json"));
+  REQUIRE(j["runs"].size() == 6);
+  const char* const order[][2] = {{"fermi", "a-stream"},  {"owl28", "a-stream"},
+                                  {"ccws30", "a-stream"}, {"fermi", "b-stream"},
+                                  {"owl28", "b-stream"},  {"ccws30", "b-stream"}};
+  for (std::size_t i = 0; i < 6; ++i) {
+    const nlohmann::json& run = j["runs"][i];
+    CHECK(run["platform"] == order[i][0]);
+    CHECK(run["name"] == order[i][1]);
+    CHECK(run["source"] == "real");
+    CHECK(run["policy"] == "gto");
+    CHECK(run["warp_instructions"] == 1664);
+    CHECK(run["rate_vs_same_shape"].is_null());
+  }
+  // The same trace on the same platform: the same cycles.
+  CHECK(j["runs"][0]["cycles"] == j["runs"][3]["cycles"]);
+
+  // A trace folder itself is one trace.
+  const ToolRun one =
+      runTool("warpsim-bench", "--suite --only \"ccws30 b-stream\" --traces " +
+                                   dir.file("traces/b-stream") + " --json " + dir.file("one.json"));
+  REQUIRE(one.exitCode == 0);
+  const nlohmann::json k = readJson(dir.file("one.json"));
+  REQUIRE(k["runs"].size() == 1);
+  CHECK(k["runs"][0]["cycles"] == j["runs"][5]["cycles"]);
+}
+
+TEST_CASE("bench: --suite --traces names a folder without a trace") {
+  ScratchDir dir;
+  fs::create_directories(dir.file("empty"));
+  for (const std::string& where : {dir.file("empty"), std::string("/nonexistent/traces")}) {
+    const ToolRun r = runTool("warpsim-bench", "--suite --only real --traces " + where);
+    CHECK(r.exitCode == 1);
+    CHECK(r.err == "warpsim-bench: error: --traces '" + where +
+                       "': no Accel-Sim trace there (expected a trace folder with a "
+                       "kernelslist.g, or a folder of them)\n");
+    CHECK(r.out.empty());
+  }
+}
+
+TEST_CASE("bench: --suite --traces runs the shared sm_61 vectoradd trace") {
+  if (!haveSharedTrace("microgpusim-vectoradd-sm61")) return;
+  ScratchDir dir;
+  const ToolRun r = runTool("warpsim-bench", "--suite --only \"fermi microgpusim\" --traces " +
+                                                 sharedTraces() + " --json " + dir.file("s.json"));
+  INFO(r.out << r.err);
+  REQUIRE(r.exitCode == 0);
+  const nlohmann::json j = readJson(dir.file("s.json"));
+  REQUIRE(j["runs"].size() == 1);
+  // Its 344 instruction lines, on fermi under GTO in 851 cycles (doc/traces.md).
+  CHECK(j["runs"][0]["warp_instructions"] == 344);
+  CHECK(j["runs"][0]["cycles"] == 851);
+}
