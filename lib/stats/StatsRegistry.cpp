@@ -1,5 +1,6 @@
 #include "warpsim/stats/StatsRegistry.h"
 
+#include <algorithm>
 #include <ostream>
 #include <stdexcept>
 
@@ -79,34 +80,29 @@ void StatsRegistry::claim(const std::string& path) {
                            "'; a path is either a statistic or a group, not both");
   }
   paths_.insert(path);
+  laidOut_ = false;
 }
 
-// Bases start at zero, not at the value when registered, so that a statistic's per-kernel
-// changes always add up to its whole-run figure.
 void StatsRegistry::addCounter(const std::string& path, const Counter& c) {
   claim(path);
-  counters_[path] = &c;
-  counterBase_[path] = 0;
+  counters_[path] = CounterStat{&c};
 }
 
 void StatsRegistry::addHistogram(const std::string& path, const Histogram& h) {
   claim(path);
-  histograms_[path] = &h;
-  histBase_[path] = std::vector<std::uint64_t>(h.buckets().size() + 2, 0);
+  histograms_[path] = HistogramStat{&h, std::vector<std::uint64_t>(h.buckets().size() + 2, 0)};
 }
 
 void StatsRegistry::addRatio(const std::string& path, const Counter& num, const Counter& den,
                              double scale) {
   claim(path);
   ratios_[path] = Ratio{&num, &den, scale};
-  ratioBase_[path] = {0, 0};
 }
 
 void StatsRegistry::addRatioOfSum(const std::string& path, const Counter& num, const Counter& denA,
                                   const Counter& denB) {
   claim(path);
   ratios_[path] = Ratio{&num, &denA, 1.0, &denB};
-  ratioBase_[path] = {0, 0};
 }
 
 void StatsRegistry::addValue(const std::string& path, std::function<double()> fn) {
@@ -117,37 +113,122 @@ void StatsRegistry::addValue(const std::string& path, std::function<double()> fn
   values_[path] = std::move(fn);
 }
 
+void StatsRegistry::layOut() const {
+  if (laidOut_) return;
+  struct Stat {
+    const std::string* path;
+    Source source;
+    std::vector<std::string> segments;
+  };
+  std::vector<Stat> all;  // every statistic, in path order
+  all.reserve(paths_.size());
+  for (const auto& [path, c] : counters_) all.push_back({&path, {Source::kCounter, &c}, {}});
+  for (const auto& [path, h] : histograms_) all.push_back({&path, {Source::kHistogram, &h}, {}});
+  for (const auto& [path, r] : ratios_) all.push_back({&path, {Source::kRatio, &r}, {}});
+  for (const auto& [path, fn] : values_) all.push_back({&path, {Source::kValue, &fn}, {}});
+  std::sort(all.begin(), all.end(), [](const Stat& x, const Stat& y) { return *x.path < *y.path; });
+  for (Stat& stat : all) stat.segments = splitStatPath(*stat.path);
+  auto leaves = [&](bool withValues) {
+    std::vector<Leaf> layout;
+    const std::vector<std::string>* previous = nullptr;
+    for (const Stat& stat : all) {
+      if (stat.source.kind == Source::kValue && !withValues) continue;
+      const std::vector<std::string>& segments = stat.segments;
+      // No path is a group of another's leaf (claim), so a shared prefix ends before both leaves.
+      std::size_t shared = 0;
+      while (previous && shared + 1 < segments.size() && shared + 1 < previous->size() &&
+             segments[shared] == (*previous)[shared])
+        ++shared;
+      layout.push_back(Leaf{stat.source, static_cast<std::uint32_t>(shared),
+                            std::vector<std::string>(segments.begin() + shared, segments.end())});
+      previous = &segments;
+    }
+    return layout;
+  };
+  wholeLayout_ = leaves(true);
+  kernelLayout_ = leaves(false);
+  std::vector<std::pair<std::string, CsvLine>> csv;  // natural key, line
+  for (const Stat& stat : all) {
+    if (stat.source.kind != Source::kHistogram) {
+      csv.push_back({naturalKey(*stat.path), CsvLine{*stat.path, stat.source}});
+      continue;
+    }
+    for (const bool mean : {false, true}) {
+      std::string key = *stat.path + (mean ? ".mean" : ".count");
+      csv.push_back({naturalKey(key), CsvLine{std::move(key), stat.source, mean}});
+    }
+  }
+  std::sort(csv.begin(), csv.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  csvLayout_.clear();
+  for (auto& [key, line] : csv) csvLayout_.push_back(std::move(line));
+  laidOut_ = true;
+}
+
+// The tree of `layout`'s leaves, each valued value(source). The open groups are kept on a
+// stack (a JSON object's children do not move when siblings are added), so each leaf costs the
+// insertion of its fresh segments only.
+template <typename ValueOf>
+json StatsRegistry::build(const std::vector<Leaf>& layout, ValueOf value) {
+  json root = json::object();
+  std::vector<json*> open{&root};
+  for (const Leaf& leaf : layout) {
+    open.resize(leaf.shared + 1);
+    for (std::size_t i = 0; i + 1 < leaf.fresh.size(); ++i)
+      open.push_back(&(*open.back())[leaf.fresh[i]]);
+    (*open.back())[leaf.fresh.back()] = value(leaf.source);
+  }
+  return root;
+}
+
+// A statistic's whole-run figure (a histogram's as its JSON object).
+json StatsRegistry::valueOf(const Source& s) {
+  switch (s.kind) {
+    case Source::kCounter:
+      return static_cast<const CounterStat*>(s.entry)->counter->value();
+    case Source::kHistogram:
+      return histogramJson(*static_cast<const HistogramStat*>(s.entry)->histogram);
+    case Source::kRatio: {
+      const Ratio& r = *static_cast<const Ratio*>(s.entry);
+      return r.scale * ratioOf(r.num->value(), r.denominator());
+    }
+    default:
+      return (*static_cast<const std::function<double()>*>(s.entry))();
+  }
+}
+
 nlohmann::json StatsRegistry::tree() const {
   if (frozen_) return frozenTree_;
-  json root = json::object();
-  for (const auto& [path, c] : counters_) setAtStatPath(root, path, c->value());
-  for (const auto& [path, h] : histograms_) setAtStatPath(root, path, histogramJson(*h));
-  for (const auto& [path, r] : ratios_) {
-    setAtStatPath(root, path, r.scale * ratioOf(r.num->value(), r.denominator()));
-  }
-  for (const auto& [path, fn] : values_) setAtStatPath(root, path, fn());
-  return root;
+  layOut();
+  return build(wholeLayout_, valueOf);
 }
 
 nlohmann::json StatsRegistry::deltaTree() const {
-  json root = json::object();
-  for (const auto& [path, c] : counters_) {
-    setAtStatPath(root, path, c->value() - counterBase_.at(path));
-  }
-  for (const auto& [path, h] : histograms_) {
-    setAtStatPath(root, path, histogramDeltaJson(*h, histBase_.at(path)));
-  }
-  for (const auto& [path, r] : ratios_) {
-    const auto& [num0, den0] = ratioBase_.at(path);
-    setAtStatPath(root, path, r.scale * ratioOf(r.num->value() - num0, r.denominator() - den0));
-  }
-  return root;
+  layOut();
+  return build(kernelLayout_, [](const Source& s) -> json {
+    switch (s.kind) {
+      case Source::kCounter: {
+        const CounterStat& c = *static_cast<const CounterStat*>(s.entry);
+        return c.counter->value() - c.base;
+      }
+      case Source::kHistogram: {
+        const HistogramStat& h = *static_cast<const HistogramStat*>(s.entry);
+        return histogramDeltaJson(*h.histogram, h.base);
+      }
+      default: {
+        const Ratio& r = *static_cast<const Ratio*>(s.entry);
+        return r.scale * ratioOf(r.num->value() - r.num0, r.denominator() - r.den0);
+      }
+    }
+  });
 }
 
 void StatsRegistry::rebase() {
-  for (const auto& [path, c] : counters_) counterBase_[path] = c->value();
-  for (const auto& [path, h] : histograms_) histBase_[path] = snapshot(*h);
-  for (const auto& [path, r] : ratios_) ratioBase_[path] = {r.num->value(), r.denominator()};
+  for (auto& [path, c] : counters_) c.base = c.counter->value();
+  for (auto& [path, h] : histograms_) h.base = snapshot(*h.histogram);
+  for (auto& [path, r] : ratios_) {
+    r.num0 = r.num->value();
+    r.den0 = r.denominator();
+  }
 }
 
 void StatsRegistry::endKernel(const std::string& kernelName, nlohmann::json summary) {
@@ -166,22 +247,29 @@ void StatsRegistry::endKernel(const std::string& kernelName, nlohmann::json summ
 // so the CSV and the JSON agree digit for digit; a non-finite value prints as null.
 void StatsRegistry::freeze() {
   frozenTree_ = tree();
-  frozenCsv_ = csvLines();
+  layOut();
+  frozenCsv_.clear();
+  frozenCsv_.reserve(csvLayout_.size());
+  for (const CsvLine& line : csvLayout_) frozenCsv_.emplace_back(line.key, csvValue(line));
   frozen_ = true;
 }
 
+json StatsRegistry::csvValue(const CsvLine& line) {
+  if (line.source.kind != Source::kHistogram) return valueOf(line.source);
+  const Histogram& h = *static_cast<const HistogramStat*>(line.source.entry)->histogram;
+  return line.mean ? json(h.mean()) : json(h.count());
+}
+
 std::map<std::string, std::string, NaturalLess> StatsRegistry::csvLines() const {
-  if (frozen_) return frozenCsv_;
+  // In natural order already: each line goes in at the end, without a search.
   std::map<std::string, std::string, NaturalLess> lines;
-  for (const auto& [path, c] : counters_) lines[path] = std::to_string(c->value());
-  for (const auto& [path, h] : histograms_) {
-    lines[path + ".count"] = std::to_string(h->count());
-    lines[path + ".mean"] = json(h->mean()).dump();
+  if (frozen_) {
+    for (const auto& [key, value] : frozenCsv_) lines.emplace_hint(lines.end(), key, value.dump());
+    return lines;
   }
-  for (const auto& [path, r] : ratios_) {
-    lines[path] = json(r.scale * ratioOf(r.num->value(), r.denominator())).dump();
-  }
-  for (const auto& [path, fn] : values_) lines[path] = json(fn()).dump();
+  layOut();
+  for (const CsvLine& line : csvLayout_)
+    lines.emplace_hint(lines.end(), line.key, csvValue(line).dump());
   return lines;
 }
 

@@ -38,7 +38,7 @@ class StatsRegistry {
 
   // Calls fn(path, counter) for every registered counter, in path order.
   void forEachCounter(const std::function<void(const std::string&, const Counter&)>& fn) const {
-    for (const auto& [path, c] : counters_) fn(path, *c);
+    for (const auto& [path, c] : counters_) fn(path, *c.counter);
   }
 
   // Marks a kernel boundary: the kernel's entry holds every counter's and histogram's change
@@ -58,14 +58,48 @@ class StatsRegistry {
   // counters do after (a platform lets the memory system drain after the run's last cycle, for
   // the conservation check, without the statistics seeing it; doc/reliability.md).
   void freeze();
+  // Prepares the reports (tree, kernel entries, CSV) for the statistics registered so far, so
+  // that none pays for it later (a platform calls it before sc_start; otherwise the first report
+  // does, and a registration after it makes the next report prepare again).
+  void prepare() const { layOut(); }
 
  private:
+  // Each statistic with its value at the last kernel boundary (the base of the next kernel's
+  // changes; zero at first, so that per-kernel changes add up to the whole-run figure).
+  struct CounterStat {
+    const Counter* counter;
+    std::uint64_t base = 0;
+  };
+  struct HistogramStat {
+    const Histogram* histogram;
+    std::vector<std::uint64_t> base;  // bucket counts, then count, then sum
+  };
   struct Ratio {
     const Counter* num;
     const Counter* den;
     double scale = 1.0;
     const Counter* denAlso = nullptr;  // added to den when set
+    std::uint64_t num0 = 0, den0 = 0;  // base
     std::uint64_t denominator() const { return den->value() + (denAlso ? denAlso->value() : 0); }
+  };
+  // Where a report reads one statistic: its kind and its entry in the maps below (map nodes
+  // do not move).
+  struct Source {
+    enum Kind : std::uint8_t { kCounter, kHistogram, kRatio, kValue } kind;
+    const void* entry;
+  };
+  // A leaf of a report's tree, in path order: how many leading segments of its path it shares
+  // with the leaf before it, and the segments after those (the groups to open, then its name).
+  struct Leaf {
+    Source source;
+    std::uint32_t shared;
+    std::vector<std::string> fresh;
+  };
+  // A CSV line: its key (a histogram has two, `.count` and `.mean`), in natural order.
+  struct CsvLine {
+    std::string key;
+    Source source;
+    bool mean = false;  // a histogram's `.mean` line
   };
   // Checks `path` is well formed, unused, and neither a leaf above nor a prefix of another path.
   void claim(const std::string& path);
@@ -73,20 +107,27 @@ class StatsRegistry {
   nlohmann::json deltaTree() const;
   // writeCsv's lines of the registered statistics (without `extra`).
   std::map<std::string, std::string, NaturalLess> csvLines() const;
+  static nlohmann::json valueOf(const Source& s);       // its whole-run figure now
+  static nlohmann::json csvValue(const CsvLine& line);  // the line's value now, as a number
   // Records every counter, ratio and histogram as the base for the next kernel's changes.
   void rebase();
+  // The reports' layouts, made once after the last registration: a report then fills in values
+  // instead of splitting, looking up and sorting every path again (a kernel's end takes one).
+  void layOut() const;
+  template <typename ValueOf>
+  static nlohmann::json build(const std::vector<Leaf>& layout, ValueOf value);
   std::set<std::string> paths_;  // every registered path, for claim()
-  std::map<std::string, const Counter*> counters_;
-  std::map<std::string, const Histogram*> histograms_;
+  std::map<std::string, CounterStat> counters_;
+  std::map<std::string, HistogramStat> histograms_;
   std::map<std::string, Ratio> ratios_;
   std::map<std::string, std::function<double()>> values_;
-  std::map<std::string, std::uint64_t> counterBase_;            // values at the last boundary
-  std::map<std::string, std::vector<std::uint64_t>> histBase_;  // bucket counts + count + sum
-  std::map<std::string, std::pair<std::uint64_t, std::uint64_t>> ratioBase_;  // num, den
+  mutable bool laidOut_ = false;
+  mutable std::vector<Leaf> wholeLayout_, kernelLayout_;  // tree(); deltaTree(): no values
+  mutable std::vector<CsvLine> csvLayout_;
   nlohmann::json kernels_ = nlohmann::json::array();
   bool frozen_ = false;
   nlohmann::json frozenTree_;
-  std::map<std::string, std::string, NaturalLess> frozenCsv_;
+  std::vector<std::pair<std::string, nlohmann::json>> frozenCsv_;  // CSV lines when frozen
 };
 
 // A file written through a temporary file beside it (`path`.tmp), renamed into place by

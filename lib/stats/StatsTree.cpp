@@ -35,10 +35,4 @@ std::vector<std::string> splitStatPath(const std::string& path) {
   return segments;
 }
 
-void setAtStatPath(nlohmann::json& root, const std::string& path, nlohmann::json value) {
-  nlohmann::json* node = &root;
-  for (const std::string& s : splitStatPath(path)) node = &(*node)[s];
-  *node = std::move(value);
-}
-
 }  // namespace warpsim

@@ -1,10 +1,9 @@
 #pragma once
-// Dotted statistic paths (`gpu.sm3.l1d.misses`) and the nested JSON objects they map to.
+// Dotted statistic paths (`gpu.sm3.l1d.misses`): their segments, the nested JSON objects'
+// names.
 // Internal to lib/stats: StatsRegistry is the public way in.
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace warpsim {
 
@@ -12,9 +11,5 @@ namespace warpsim {
 // empty segment (`a..b`, `.a`, `a.`), or holds a character that would break the CSV or the
 // tree (comma, quote, whitespace, control characters).
 std::vector<std::string> splitStatPath(const std::string& path);
-
-// Sets root[s0][s1]...[sN] = value, creating objects on the way. The registry guarantees no
-// path is both a leaf and a prefix of another, so every step lands on an object.
-void setAtStatPath(nlohmann::json& root, const std::string& path, nlohmann::json value);
 
 }  // namespace warpsim

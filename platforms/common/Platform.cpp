@@ -139,6 +139,7 @@ RunResult runPlatform(const PlatformInfo& platform, int argc, const char* const 
       gpu.attachTimeline(*timeline);
     }
     gpu.run(workload);
+    stats.prepare();  // the reports' layout, outside the run's timing
     std::optional<ProgressLine> progress;
     if (!cl.quiet && isatty(fileno(stderr))) progress.emplace(gpu, std::cerr);
     const auto t0 = std::chrono::steady_clock::now();

@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include <sstream>
 #include <stdexcept>
 
 #include "warpsim/stats/StatsRegistry.h"
@@ -100,4 +101,31 @@ TEST_CASE("endKernel rejects a summary that is not an object", "[kernels]") {
   REQUIRE_THROWS_WITH(reg.endKernel("k1", json::array()),
                       Catch::Matchers::Contains("'k1'") && Catch::Matchers::Contains("array"));
   REQUIRE(reg.kernels().empty());
+}
+
+TEST_CASE("reports prepared once still see a statistic registered after them", "[kernels]") {
+  // prepare() lays the reports out for what is registered; a later registration must show in
+  // every report after it, in its place (the tree, the kernel entries, the CSV's natural order).
+  Counter a, b, late;
+  Histogram lat(4, 4);
+  StatsRegistry reg;
+  reg.addCounter("gpu.sm10.a", a);
+  reg.addCounter("gpu.sm2.b", b);
+  reg.prepare();
+  a.inc(3);
+  reg.endKernel("k1", json::object());
+  reg.addCounter("gpu.sm2.late", late);
+  reg.addHistogram("gpu.sm3.lat", lat);
+  late.inc(4);
+  lat.add(5);
+  reg.endKernel("k2", json::object());
+  CHECK(reg.kernels()[0]["stats"] == json::parse(R"({"gpu":{"sm10":{"a":3},"sm2":{"b":0}}})"));
+  CHECK(reg.kernels()[1]["stats"]["gpu"]["sm2"] == json::parse(R"({"b":0,"late":4})"));
+  CHECK(reg.kernels()[1]["stats"]["gpu"]["sm3"]["lat"]["count"] == 1);
+  CHECK(reg.tree()["gpu"]["sm2"]["late"] == 4);
+  std::ostringstream csv;
+  reg.writeCsv(csv);
+  CHECK(csv.str() ==
+        "stat,value\ngpu.sm2.b,0\ngpu.sm2.late,4\ngpu.sm3.lat.count,1\ngpu.sm3.lat.mean,5.0\n"
+        "gpu.sm10.a,3\n");
 }
