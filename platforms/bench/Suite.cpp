@@ -167,7 +167,13 @@ int runSuite(const std::string& self, const std::string& jsonPath, const std::st
   }
   std::vector<std::filesystem::path> traces;
   if (!tracesDir.empty()) {
-    if (std::filesystem::is_directory(tracesDir, ec)) traces = traceFolders(tracesDir);
+    try {
+      if (std::filesystem::is_directory(tracesDir, ec)) traces = traceFolders(tracesDir);
+    } catch (const std::filesystem::filesystem_error& e) {  // a folder it may not read
+      std::cerr << "warpsim-bench: error: --traces '" << tracesDir << "': " << e.code().message()
+                << "\n";
+      return 1;
+    }
     if (traces.empty()) {
       std::cerr << "warpsim-bench: error: --traces '" << tracesDir
                 << "': no Accel-Sim trace there (expected a trace folder with a kernelslist.g, "

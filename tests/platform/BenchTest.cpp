@@ -187,3 +187,14 @@ TEST_CASE("bench: --suite --traces runs the shared sm_61 vectoradd trace") {
   CHECK(j["runs"][0]["warp_instructions"] == 344);
   CHECK(j["runs"][0]["cycles"] == 851);
 }
+
+TEST_CASE("bench: --suite --traces names a folder it cannot look through") {
+  ScratchDir dir;
+  fs::create_directories(dir.file("looped"));
+  fs::create_symlink("loop", dir.file("looped/loop"));  // points at itself: ELOOP when followed
+  const ToolRun r = runTool("warpsim-bench", "--suite --only real --traces " + dir.file("looped"));
+  CHECK(r.exitCode == 1);
+  CHECK(r.err == "warpsim-bench: error: --traces '" + dir.file("looped") +
+                     "': Too many levels of symbolic links\n");
+  CHECK(r.out.empty());
+}
