@@ -122,17 +122,17 @@ void StatsRegistry::layOut() const {
   };
   std::vector<Stat> all;  // every statistic, in path order
   all.reserve(paths_.size());
-  for (const auto& [path, c] : counters_) all.push_back({&path, {Source::kCounter, &c}, {}});
-  for (const auto& [path, h] : histograms_) all.push_back({&path, {Source::kHistogram, &h}, {}});
-  for (const auto& [path, r] : ratios_) all.push_back({&path, {Source::kRatio, &r}, {}});
-  for (const auto& [path, fn] : values_) all.push_back({&path, {Source::kValue, &fn}, {}});
+  for (const auto& [path, c] : counters_) all.push_back({&path, &c, {}});
+  for (const auto& [path, h] : histograms_) all.push_back({&path, &h, {}});
+  for (const auto& [path, r] : ratios_) all.push_back({&path, &r, {}});
+  for (const auto& [path, fn] : values_) all.push_back({&path, &fn, {}});
   std::sort(all.begin(), all.end(), [](const Stat& x, const Stat& y) { return *x.path < *y.path; });
   for (Stat& stat : all) stat.segments = splitStatPath(*stat.path);
   auto leaves = [&](bool withValues) {
     std::vector<Leaf> layout;
     const std::vector<std::string>* previous = nullptr;
     for (const Stat& stat : all) {
-      if (stat.source.kind == Source::kValue && !withValues) continue;
+      if (std::holds_alternative<const Value*>(stat.source) && !withValues) continue;
       const std::vector<std::string>& segments = stat.segments;
       // No path is a group of another's leaf (claim), so a shared prefix ends before both leaves.
       std::size_t shared = 0;
@@ -149,7 +149,7 @@ void StatsRegistry::layOut() const {
   kernelLayout_ = leaves(false);
   std::vector<std::pair<std::string, CsvLine>> csv;  // natural key, line
   for (const Stat& stat : all) {
-    if (stat.source.kind != Source::kHistogram) {
+    if (!std::holds_alternative<const HistogramStat*>(stat.source)) {
       csv.push_back({naturalKey(*stat.path), CsvLine{*stat.path, stat.source}});
       continue;
     }
@@ -182,18 +182,15 @@ json StatsRegistry::build(const std::vector<Leaf>& layout, ValueOf value) {
 
 // A statistic's whole-run figure (a histogram's as its JSON object).
 json StatsRegistry::valueOf(const Source& s) {
-  switch (s.kind) {
-    case Source::kCounter:
-      return static_cast<const CounterStat*>(s.entry)->counter->value();
-    case Source::kHistogram:
-      return histogramJson(*static_cast<const HistogramStat*>(s.entry)->histogram);
-    case Source::kRatio: {
-      const Ratio& r = *static_cast<const Ratio*>(s.entry);
-      return r.scale * ratioOf(r.num->value(), r.denominator());
+  struct {
+    json operator()(const CounterStat* c) const { return c->counter->value(); }
+    json operator()(const HistogramStat* h) const { return histogramJson(*h->histogram); }
+    json operator()(const Ratio* r) const {
+      return r->scale * ratioOf(r->num->value(), r->denominator());
     }
-    default:
-      return (*static_cast<const std::function<double()>*>(s.entry))();
-  }
+    json operator()(const Value* fn) const { return (*fn)(); }
+  } whole;
+  return std::visit(whole, s);
 }
 
 nlohmann::json StatsRegistry::tree() const {
@@ -204,22 +201,18 @@ nlohmann::json StatsRegistry::tree() const {
 
 nlohmann::json StatsRegistry::deltaTree() const {
   layOut();
-  return build(kernelLayout_, [](const Source& s) -> json {
-    switch (s.kind) {
-      case Source::kCounter: {
-        const CounterStat& c = *static_cast<const CounterStat*>(s.entry);
-        return c.counter->value() - c.base;
-      }
-      case Source::kHistogram: {
-        const HistogramStat& h = *static_cast<const HistogramStat*>(s.entry);
-        return histogramDeltaJson(*h.histogram, h.base);
-      }
-      default: {
-        const Ratio& r = *static_cast<const Ratio*>(s.entry);
-        return r.scale * ratioOf(r.num->value() - r.num0, r.denominator() - r.den0);
-      }
+  // The change since the last boundary; values are not in this layout.
+  struct {
+    json operator()(const CounterStat* c) const { return c->counter->value() - c->base; }
+    json operator()(const HistogramStat* h) const {
+      return histogramDeltaJson(*h->histogram, h->base);
     }
-  });
+    json operator()(const Ratio* r) const {
+      return r->scale * ratioOf(r->num->value() - r->num0, r->denominator() - r->den0);
+    }
+    json operator()(const Value*) const { return nullptr; }
+  } change;
+  return build(kernelLayout_, [&](const Source& s) { return std::visit(change, s); });
 }
 
 void StatsRegistry::rebase() {
@@ -255,8 +248,9 @@ void StatsRegistry::freeze() {
 }
 
 json StatsRegistry::csvValue(const CsvLine& line) {
-  if (line.source.kind != Source::kHistogram) return valueOf(line.source);
-  const Histogram& h = *static_cast<const HistogramStat*>(line.source.entry)->histogram;
+  const auto* stat = std::get_if<const HistogramStat*>(&line.source);
+  if (!stat) return valueOf(line.source);
+  const Histogram& h = *(*stat)->histogram;
   return line.mean ? json(h.mean()) : json(h.count());
 }
 

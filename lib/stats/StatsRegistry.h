@@ -10,6 +10,7 @@
 #include <set>
 #include <string>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -82,12 +83,9 @@ class StatsRegistry {
     std::uint64_t num0 = 0, den0 = 0;  // base
     std::uint64_t denominator() const { return den->value() + (denAlso ? denAlso->value() : 0); }
   };
-  // Where a report reads one statistic: its kind and its entry in the maps below (map nodes
-  // do not move).
-  struct Source {
-    enum Kind : std::uint8_t { kCounter, kHistogram, kRatio, kValue } kind;
-    const void* entry;
-  };
+  // Where a report reads one statistic: its entry in the maps below (map nodes do not move).
+  using Value = std::function<double()>;
+  using Source = std::variant<const CounterStat*, const HistogramStat*, const Ratio*, const Value*>;
   // A leaf of a report's tree, in path order: how many leading segments of its path it shares
   // with the leaf before it, and the segments after those (the groups to open, then its name).
   struct Leaf {
@@ -120,7 +118,7 @@ class StatsRegistry {
   std::map<std::string, CounterStat> counters_;
   std::map<std::string, HistogramStat> histograms_;
   std::map<std::string, Ratio> ratios_;
-  std::map<std::string, std::function<double()>> values_;
+  std::map<std::string, Value> values_;
   mutable bool laidOut_ = false;
   mutable std::vector<Leaf> wholeLayout_, kernelLayout_;  // tree(); deltaTree(): no values
   mutable std::vector<CsvLine> csvLayout_;
