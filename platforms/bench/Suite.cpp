@@ -145,9 +145,13 @@ class Suite {
 };
 
 // The Accel-Sim trace folders `dir` names: itself, if it holds a kernelslist.g, else each of its
-// subfolders that does, by name.
+// subfolders that does, by name. Each ends in its own name (the run's name), also where `dir`
+// was given as "trace/" or ".".
 std::vector<std::filesystem::path> traceFolders(const std::filesystem::path& dir) {
-  if (std::filesystem::exists(dir / "kernelslist.g")) return {dir};
+  if (std::filesystem::exists(dir / "kernelslist.g")) {
+    const std::filesystem::path p = std::filesystem::absolute(dir).lexically_normal();
+    return {p.has_filename() ? p : p.parent_path()};
+  }
   std::vector<std::filesystem::path> found;
   for (const auto& e : std::filesystem::directory_iterator(dir))
     if (std::filesystem::exists(e.path() / "kernelslist.g")) found.push_back(e.path());

@@ -159,6 +159,15 @@ TEST_CASE("bench: --suite --traces runs each Accel-Sim trace folder on every pla
   const nlohmann::json k = readJson(dir.file("one.json"));
   REQUIRE(k["runs"].size() == 1);
   CHECK(k["runs"][0]["cycles"] == j["runs"][5]["cycles"]);
+
+  // ...named after itself when given as "folder/", as a shell's completion writes it.
+  const ToolRun slash =
+      runTool("warpsim-bench", "--suite --only \"ccws30 b-stream\" --traces " +
+                                   dir.file("traces/b-stream/") + " --json " + dir.file("sl.json"));
+  REQUIRE(slash.exitCode == 0);
+  const nlohmann::json l = readJson(dir.file("sl.json"));
+  REQUIRE(l["runs"].size() == 1);
+  CHECK(l["runs"][0]["name"] == "b-stream");
 }
 
 TEST_CASE("bench: --suite --traces names a folder without a trace") {
