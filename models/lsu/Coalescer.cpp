@@ -125,6 +125,20 @@ bool coalesceOneLine(const WarpInst& in, std::uint32_t lineSize, unsigned size,
   return true;
 }
 
+// A half-warp whose addresses step by the same 0 to 32 bytes from lane to lane (a unit stride, a
+// row segment of a tile): no gap between two lanes' bytes holds a whole sector, so its sectors
+// are every one from its first byte's to its last byte's, counted from `line` (the caller has
+// checked that the last byte lies below two lines from it). The check has no branch per lane.
+bool arithmeticSectors(const Addr* a, Addr line, unsigned size, std::uint32_t& sectors) {
+  constexpr unsigned kHalf = kWarpSize / 2;
+  const Addr stride = a[1] - a[0];  // a descending one wraps: above 32
+  Addr differs = 0;
+  for (unsigned i = 1; i < kHalf; ++i) differs |= (a[i] - a[i - 1]) ^ stride;
+  if (differs != 0 || stride > 32) return false;
+  sectors = sectorsOf(a[0], a[kHalf - 1] + size - 1, line);
+  return true;
+}
+
 // Every lane active, each access within two neighbouring sectors (as above), and each half-warp
 // within its first lane's line and the next: an unaligned unit stride, or two row segments of a
 // 2D block. A lane's offset from its half's first line is then below twice the line size, and
@@ -142,6 +156,7 @@ bool coalesceHalves(const WarpInst& in, std::uint32_t lineSize, unsigned size,
   }
   std::uint32_t sectors[2] = {0, 0};  // at most 2 x 16 sectors: lineSize is at most 512
   for (unsigned h = 0; h < 2; ++h) {
+    if (arithmeticSectors(&in.addr[h * kHalf], line[h], size, sectors[h])) continue;
     for (unsigned lane = h * kHalf; lane < (h + 1) * kHalf; ++lane) {
       const Addr off = in.addr[lane] - line[h], end = off + size - 1;  // below line[h]: wraps
       outside |= (off | end) & beyond;

@@ -225,7 +225,7 @@ TEST_CASE(
   // Against a plain reference (every lane's one or two lines, looked up in the list so far), on
   // random patterns from few lines (scanned) to one or two lines per lane (indexed).
   std::mt19937 rng(7);
-  std::uint64_t lines = 0, halves = 0;
+  std::uint64_t lines = 0, halves = 0, steps = 0;
   for (int trial = 0; trial < 3000; ++trial) {
     const Addr spread = Addr{1} << (trial % 14);  // 1 B to 8 KiB between lanes, on average
     const std::uint32_t lineSize = trial % 2 ? 128 : 64;
@@ -241,6 +241,20 @@ TEST_CASE(
       for (unsigned lane = 0; lane < kWarpSize; ++lane)
         in.addr[lane] = start + (lane / 16) * rowStride + lane * in.accessSize +
                         (rng() % 8 == 0 ? rng() % 160 : 0);
+    }
+    bool stepped = false;  // each half-warp an arithmetic progression of 0 to 32 bytes a step
+    if (trial % 7 == 5) {  // strides of 0 to 40 bytes, mostly short; now and then a lane off
+      stepped = true;
+      for (unsigned h = 0; h < 2; ++h) {
+        const Addr start = kBase + rng() % 512, stride = rng() % 4 ? rng() % 9 : rng() % 41;
+        stepped = stepped && stride <= 32;
+        for (unsigned lane = h * 16; lane < h * 16 + 16; ++lane)
+          in.addr[lane] = start + (lane - h * 16) * stride;
+      }
+      if (rng() % 4 == 0) {
+        in.addr[rng() % kWarpSize] += 1 + rng() % 64;
+        stepped = false;
+      }
     }
     std::vector<std::pair<Addr, std::uint32_t>> want;
     auto add = [&want](Addr line, Addr first, Addr last) {
@@ -266,7 +280,9 @@ TEST_CASE(
     }
     lines += got.count;
     halves += trial % 7 == 3 && got.count <= 4 && in.activeMask == ~0u && in.accessSize <= 32;
+    steps += stepped && got.count <= 4 && in.activeMask == ~0u;
   }
   CHECK(lines > 3000 * 8);  // many patterns went past the scan into the index
   CHECK(halves > 100);      // and many were unit strides over two lines per half-warp
+  CHECK(steps > 100);       // and many were half-warps in steps of 0 to 32 bytes
 }
