@@ -125,12 +125,13 @@ bool coalesceOneLine(const WarpInst& in, std::uint32_t lineSize, unsigned size,
   return true;
 }
 
+constexpr unsigned kHalf = kWarpSize / 2;  // lanes in a half-warp
+
 // A half-warp whose addresses step by the same 0 to 32 bytes from lane to lane (a unit stride, a
 // row segment of a tile): no gap between two lanes' bytes holds a whole sector, so its sectors
 // are every one from its first byte's to its last byte's, counted from `line` (the caller has
 // checked that the last byte lies below two lines from it). The check has no branch per lane.
 bool arithmeticSectors(const Addr* a, Addr line, unsigned size, std::uint32_t& sectors) {
-  constexpr unsigned kHalf = kWarpSize / 2;
   const Addr stride = a[1] - a[0];  // a descending one wraps: above 32
   Addr differs = 0;
   for (unsigned i = 1; i < kHalf; ++i) differs |= (a[i] - a[i - 1]) ^ stride;
@@ -146,7 +147,6 @@ bool arithmeticSectors(const Addr* a, Addr line, unsigned size, std::uint32_t& s
 // (high). Lines are emitted half by half, each half's first line first: first-touch order.
 bool coalesceHalves(const WarpInst& in, std::uint32_t lineSize, unsigned size,
                     CoalescedAccess& out) {
-  constexpr unsigned kHalf = kWarpSize / 2;
   const Addr mask = ~Addr{lineSize - 1};
   const Addr beyond = ~(2 * Addr{lineSize} - 1);
   Addr line[2], outside = 0;
